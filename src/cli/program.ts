@@ -1,0 +1,194 @@
+import { Command, CommanderError, Option } from 'commander'
+import { createContextFactory } from '../endpoints/context.js'
+import type { AnyEndpoint, Caller, EndpointContext } from '../endpoints/define.js'
+import { ENDPOINTS } from '../endpoints/index.js'
+import { invoke, type Outcome } from '../endpoints/invoke.js'
+import { flagHelp, flagsOf, requestFromFlags } from './flags.js'
+import { type CliIo, useColor } from './io.js'
+import { FORMATS, type Format, renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
+import { registerToolCommands } from './tool-commands.js'
+import { VERSION } from './version.js'
+
+/** Exit codes: 0 success, 1 failure on our side, 2 bad input (a usage error or an invalid request). */
+export const EXIT = { ok: 0, failure: 1, badInput: 2 } as const
+
+export interface CliDeps {
+  /** Builds the request context; tests inject fixture datasets here */
+  context?: (opts: { datasets?: string; caller: Caller | null }) => EndpointContext
+}
+
+interface OutputOptions {
+  format?: string
+  json?: boolean
+  color?: boolean
+  bom?: boolean
+  datasets?: string
+}
+
+/** Builds the commander program from the endpoint registry, plus the tool commands (serve, datasets, call). */
+export function buildProgram(io: CliIo, deps: CliDeps, setExit: (code: number) => void): Command {
+  const program = new Command('gaokao')
+    .description(
+      '高考志愿数据工作台: 一分一段, 批次线, 计划与历年分数, 冲稳保志愿表 (离线, 基于 DuckDB + Parquet)',
+    )
+    .version(VERSION, '-V, --version')
+    .showHelpAfterError('(用 --help 查看用法)')
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride()
+
+  for (const def of ENDPOINTS) addEndpointCommand(program, def, io, deps, setExit)
+  registerToolCommands(program, io, setExit)
+  program.addHelpText(
+    'after',
+    `
+常用:
+  $ gaokao seating list --province 江苏 --year 2025 --km 物理类     一分一段表
+  $ gaokao seating rank --province 江苏 --km 物理 --score 612        本人位次
+  $ gaokao serve --port 3000                                        本地 HTTP API
+  $ gaokao <命令> --help                                            每个命令的参数与示例
+输出: 终端表格 (默认), --json 与 HTTP 接口相同的 JSON, --format ndjson|csv`,
+  )
+  return program
+}
+
+/** What the group words of the CLI stand for, in `gaokao --help`. */
+const GROUPS: Readonly<Record<string, string>> = {
+  seating: '一分一段: list 全表, rank 本人位次与同分人数, options 筛选项',
+  meta: '有数据的科类 (subjects) 与批次 (batches)',
+}
+
+function commandFor(program: Command, words: readonly string[]): Command {
+  let parent = program
+  for (const [i, word] of words.entries()) {
+    const existing = parent.commands.find((c) => c.name() === word)
+    if (existing) parent = existing
+    else {
+      const created = parent.command(word)
+      // A group word (`seating`) without its own endpoint just lists its subcommands.
+      if (i < words.length - 1) created.description(GROUPS[word] ?? `${word} 相关命令`)
+      parent = created
+    }
+  }
+  return parent
+}
+
+function addEndpointCommand(
+  program: Command,
+  def: AnyEndpoint,
+  io: CliIo,
+  deps: CliDeps,
+  setExit: (code: number) => void,
+): void {
+  const cmd = commandFor(program, def.command).description(
+    `${def.summary}\n${def.http.method} ${def.http.path}`,
+  )
+  const flags = flagsOf(def.input)
+  for (const spec of flags) {
+    if (spec.meta.hidden) continue
+    cmd.option(`--${spec.flag} <${spec.meta.placeholder ?? 'value'}>`, flagHelp(spec))
+  }
+  for (const cf of def.callerFlags ?? []) cmd.option(cf.flag, cf.description)
+  addOutputOptions(cmd)
+  cmd.addHelpText('after', `\n示例:\n${def.examples.map((e: string) => `  $ ${e}`).join('\n')}`)
+
+  cmd.action(async (opts: Record<string, unknown> & OutputOptions) => {
+    const format = chooseFormat(opts)
+    const caller = callerFrom(def, opts)
+    const ctx = (deps.context ?? defaultContext)({ datasets: opts.datasets, caller })
+    const outcome = await invoke(def, requestFromFlags(flags, opts), ctx, (err) =>
+      io.stderr(`内部错误: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
+    )
+    await ctx.db.close()
+    if (outcome.error) {
+      if (format === 'json') io.stdout(renderJson(outcome.body, io.isTTY))
+      io.stderr(`错误: ${outcome.error.message}\n`)
+      setExit(outcome.error.badInput ? EXIT.badInput : EXIT.failure)
+      return
+    }
+    io.stdout(await renderOutcome(def, format, outcome, opts, io))
+  })
+}
+
+function addOutputOptions(cmd: Command): void {
+  cmd
+    .addOption(new Option('--format <format>', '输出格式').choices(FORMATS).default('table'))
+    .option('--json', '输出与 HTTP 接口相同的 JSON (即 --format json)')
+    .option('--no-color', '不使用颜色 (也可设 NO_COLOR)')
+    .option('--no-bom', 'CSV 不写 UTF-8 BOM')
+    .option('--datasets <dir>', '数据目录 (默认: 内置 datasets/, 或环境变量 GAOKAO_DATASETS)')
+}
+
+function chooseFormat(opts: OutputOptions): Format {
+  return opts.json ? 'json' : ((opts.format as Format | undefined) ?? 'table')
+}
+
+/** `--score 612` and the like: the trusted local user's own data, which HTTP takes from a token instead. */
+function callerFrom(def: AnyEndpoint, opts: Record<string, unknown>): Caller | null {
+  const caller: Caller = {}
+  let any = false
+  for (const cf of def.callerFlags ?? []) {
+    const attribute = /^--([\w-]+)/
+      .exec(cf.flag)?.[1]
+      ?.replace(/-([a-z])/g, (_: string, c: string) => c.toUpperCase())
+    const raw = attribute ? opts[attribute] : undefined
+    if (raw === undefined) continue
+    if (cf.key === 'score' || cf.key === 'rank') {
+      const n = Number(raw)
+      if (!Number.isInteger(n) || n < 0)
+        throw new CommanderError(
+          EXIT.badInput,
+          'gaokao.invalidArgument',
+          `错误: ${cf.flag.split(' ')[0]} 应为非负整数, 收到 ${String(raw)}`,
+        )
+      caller[cf.key] = n
+    } else caller[cf.key] = String(raw)
+    any = true
+  }
+  return any ? caller : null
+}
+
+async function renderOutcome(
+  def: AnyEndpoint,
+  format: Format,
+  { body, data, input }: Outcome,
+  opts: OutputOptions,
+  io: CliIo,
+): Promise<string> {
+  if (format === 'json') return renderJson(body, io.isTTY)
+  const records = def.records ? def.records(data) : Array.isArray(data) ? data : [data]
+  if (format === 'ndjson') return renderNdjson(records)
+  if (format === 'csv') return renderCsv(records, opts.bom !== false)
+  const empty = def.emptyMessage?.(data, input)
+  if (empty) return `${empty}\n`
+  if (!def.table) return renderJson(data, true)
+  const views = def.table(data, input)
+  return renderTables(Array.isArray(views) ? views : [views], useColor(io, opts.color))
+}
+
+const defaultContext = (opts: { datasets?: string; caller: Caller | null }): EndpointContext =>
+  createContextFactory({ datasetsDir: opts.datasets }).forCaller(opts.caller)
+
+/** Parses and runs one command line; returns the exit code instead of exiting, so tests can run it in-process. */
+export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
+  let exit: number = EXIT.ok
+  const program = buildProgram(io, deps, (code) => {
+    exit = code
+  })
+  try {
+    await program.parseAsync([...argv], { from: 'user' })
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (
+        err.code === 'commander.helpDisplayed' ||
+        err.code === 'commander.version' ||
+        err.code === 'commander.help'
+      )
+        return EXIT.ok
+      if (err.code === 'gaokao.invalidArgument') io.stderr(`${err.message}\n`)
+      return err.exitCode === 0 ? EXIT.ok : EXIT.badInput
+    }
+    io.stderr(`错误: ${err instanceof Error ? err.message : String(err)}\n`)
+    return EXIT.failure
+  }
+  return exit
+}

@@ -1,0 +1,48 @@
+import type { TableView } from '../endpoints/define.js'
+
+export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const
+export type Format = (typeof FORMATS)[number]
+
+/** JSON exactly as the HTTP API sends it; indented on a terminal for reading. */
+export function renderJson(body: unknown, pretty: boolean): string {
+  return `${JSON.stringify(body, null, pretty ? 2 : undefined)}\n`
+}
+
+export function renderNdjson(records: readonly Record<string, unknown>[]): string {
+  return records.map((r) => `${JSON.stringify(r)}\n`).join('')
+}
+
+/** RFC 4180 CSV; a UTF-8 byte-order mark first so that spreadsheet programs read Chinese correctly. */
+export function renderCsv(records: readonly Record<string, unknown>[], bom: boolean): string {
+  const columns = [...new Set(records.flatMap((r) => Object.keys(r)))]
+  const cell = (v: unknown): string => {
+    if (v === null || v === undefined) return ''
+    const s = typeof v === 'object' ? JSON.stringify(v) : String(v)
+    return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s
+  }
+  const lines = [columns.map(cell).join(','), ...records.map((r) => columns.map((c) => cell(r[c])).join(','))]
+  return `${bom ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`
+}
+
+/** Terminal tables; cli-table3 and chalk are loaded only when a table is drawn. */
+export async function renderTables(views: readonly TableView[], color: boolean): Promise<string> {
+  const [{ default: Table }, { Chalk }] = await Promise.all([import('cli-table3'), import('chalk')])
+  const chalk = new Chalk({ level: color ? 1 : 0 })
+  const out: string[] = []
+  for (const view of views) {
+    if (view.title) out.push(chalk.bold(view.title))
+    if (view.head.length > 0) {
+      const numeric = new Set(view.numeric ?? [])
+      const table = new Table({
+        head: view.head.map((h) => chalk.cyan(h)),
+        style: { head: [], border: [] },
+        colAligns: view.head.map((_, i) => (numeric.has(i) ? 'right' : 'left')),
+      })
+      for (const row of view.rows)
+        table.push(row.map((c) => (c === null || c === undefined ? '' : String(c))))
+      out.push(table.toString())
+    }
+    if (view.footer) out.push(chalk.dim(view.footer))
+  }
+  return `${out.join('\n')}\n`
+}

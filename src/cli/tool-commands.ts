@@ -1,0 +1,82 @@
+import { type Command, Option } from 'commander'
+import type { CliIo } from './io.js'
+import { renderJson } from './render.js'
+
+/** Commands that are not endpoints: the HTTP server, dataset tooling, and raw calls through the HTTP app. */
+export function registerToolCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  program
+    .command('serve')
+    .description('启动本地 HTTP API (SPEC 全部接口), Ctrl-C 或 SIGTERM 平稳退出')
+    .addOption(new Option('--port <port>', '端口 (0 = 任意空闲端口)').default('3000'))
+    .addOption(new Option('--host <host>', '监听地址').default('127.0.0.1'))
+    .option('--http-status', '把信封中的错误码同时作为 HTTP 状态码 (默认: 错误也以 200 返回)')
+    .option('--datasets <dir>', '数据目录 (默认: 内置 datasets/)')
+    .option('--logo-base-url <url>', '学校 logo 相对路径的前缀')
+    .option('--log', '输出请求日志 (JSON, 到标准输出)')
+    .action(
+      async (opts: {
+        port: string
+        host: string
+        httpStatus?: boolean
+        datasets?: string
+        logoBaseUrl?: string
+        log?: boolean
+      }) => {
+        const port = Number(opts.port)
+        if (!Number.isInteger(port) || port < 0 || port > 65535) {
+          io.stderr(`错误: --port 应为 0 到 65535 的整数, 收到 ${opts.port}\n`)
+          return setExit(2)
+        }
+        const { serve } = await import('../http/server.js')
+        try {
+          await serve({
+            port,
+            host: opts.host,
+            httpStatus: opts.httpStatus,
+            datasetsDir: opts.datasets,
+            logger: opts.log,
+            settings: opts.logoBaseUrl ? { logoBaseUrl: opts.logoBaseUrl } : undefined,
+            announce: (line) => io.stderr(`${line}\n`),
+          })
+        } catch (err) {
+          io.stderr(`错误: 无法启动服务: ${err instanceof Error ? err.message : String(err)}\n`)
+          setExit(1)
+        }
+      },
+    )
+
+  program
+    .command('call')
+    .description('通过 HTTP 应用 (进程内, 不监听端口) 调用任意接口, 输出响应 JSON')
+    .argument('<path>', '接口路径, 如 /api/v1/seating/list')
+    .option('--data <json>', '请求体 JSON', '{}')
+    .option('-X, --method <method>', 'HTTP 方法', 'POST')
+    .option('--datasets <dir>', '数据目录')
+    .action(async (path: string, opts: { data: string; method: string; datasets?: string }) => {
+      const { buildApp } = await import('../http/app.js')
+      const app = await buildApp({ datasetsDir: opts.datasets })
+      const method = opts.method.toUpperCase() as 'GET' | 'POST'
+      const res = await app.inject({
+        method,
+        url: path,
+        payload: method === 'GET' ? undefined : opts.data,
+        headers: { 'content-type': 'application/json' },
+      })
+      await app.close()
+      const body = res.json() as { code?: number }
+      io.stdout(renderJson(body, io.isTTY))
+      if (typeof body.code === 'number' && body.code !== 200) setExit(body.code >= 500 ? 1 : 2)
+    })
+
+  const datasets = program.command('datasets').description('数据集工具: 构建, 校验, 导入, 概况')
+  datasets
+    .command('build')
+    .description('从公开数据源目录构建 datasets/*.parquet (确定性: 两次构建字节相同)')
+    .requiredOption('--from <dir>', '数据源目录, 如 ../shared/data/sources')
+    .option('--out <dir>', '输出目录', 'datasets')
+    .option('--tables <names>', '只构建这些表, 逗号分隔')
+    .action(async (opts: { from: string; out: string; tables?: string }) => {
+      const { runDatasetsBuild } = await import('./datasets-build.js')
+      setExit(await runDatasetsBuild(opts, io))
+    })
+}

@@ -1,0 +1,129 @@
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import { serviceError } from '../endpoints/errors.js'
+import { parquetPath, presentTables, resolveDatasetsDir, type TableName } from './catalogue.js'
+
+export type Row = Record<string, unknown>
+export type Params = readonly unknown[]
+
+/** What handlers see of the data: bound-parameter queries over the dataset tables. Nothing else. */
+export interface Db {
+  all<T = Row>(sql: string, params?: Params): Promise<T[]>
+  /** True when the dataset file of `table` is installed. */
+  has(table: TableName): boolean
+  close(): Promise<void>
+}
+
+export interface DbOptions {
+  datasetsDir?: string
+  /**
+   * Load every table into DuckDB's memory at the first query (for `serve`): later queries skip Parquet
+   * decoding. One-shot CLI commands keep plain views so that start-up stays fast.
+   */
+  preload?: boolean
+  /** Number of connections a server may use at once; DuckDB runs one statement per connection. */
+  connections?: number
+}
+
+const sqlString = (s: string): string => `'${s.replaceAll("'", "''")}'`
+
+/**
+ * Opens the datasets lazily: @duckdb/node-api is imported on the first query only, so `gaokao --help` and
+ * commands that never query do not pay for loading the native module.
+ */
+export function openDb(opts: DbOptions = {}): Db {
+  const dir = resolveDatasetsDir(opts.datasetsDir)
+  const tables = new Set(presentTables(dir))
+  let ready: Promise<{ instance: DuckDBInstance; pool: ConnectionPool }> | undefined
+
+  const init = async () => {
+    const { DuckDBInstance } = await import('@duckdb/node-api')
+    const instance = await DuckDBInstance.create(':memory:')
+    const setup = await instance.connect()
+    for (const table of tables) {
+      // Paths come from our own configuration, never from a request; quoting still guards odd directories.
+      const source = `read_parquet(${sqlString(parquetPath(dir, table))})`
+      const ddl = opts.preload
+        ? `CREATE TABLE ${table} AS SELECT * FROM ${source}`
+        : `CREATE VIEW ${table} AS SELECT * FROM ${source}`
+      await setup.run(ddl)
+    }
+    setup.closeSync()
+    return { instance, pool: new ConnectionPool(instance, opts.connections ?? 4) }
+  }
+
+  return {
+    has: (table) => tables.has(table),
+    async all<T>(sql: string, params: Params = []): Promise<T[]> {
+      ready ??= init()
+      const { pool } = await ready
+      const conn = await pool.acquire()
+      try {
+        const reader = await conn.runAndReadAll(sql, params as never)
+        return reader.getRowObjectsJS().map(plainRow) as T[]
+      } catch (err) {
+        throw translateError(err)
+      } finally {
+        pool.release(conn)
+      }
+    },
+    async close() {
+      if (!ready) return
+      const { instance, pool } = await ready
+      pool.closeAll()
+      instance.closeSync()
+      ready = undefined
+    },
+  }
+}
+
+/** Counts come back as bigint; every count we serve fits a double, and JSON cannot carry bigint. */
+function plainRow(row: Record<string, unknown>): Row {
+  for (const key of Object.keys(row)) {
+    const v = row[key]
+    if (typeof v === 'bigint') row[key] = Number(v)
+  }
+  return row
+}
+
+function translateError(err: unknown): Error {
+  const message = err instanceof Error ? err.message : String(err)
+  const missing = /Table with name (\w+) does not exist/.exec(message)
+  if (missing) {
+    return serviceError(
+      `数据集 ${missing[1]} 未安装: 请运行 gaokao datasets build, 或用 --datasets 指向数据目录`,
+    )
+  }
+  return err instanceof Error ? err : new Error(message)
+}
+
+/** A fixed set of connections handed out one statement at a time, so concurrent requests run in parallel. */
+class ConnectionPool {
+  private readonly idle: DuckDBConnection[] = []
+  private readonly waiting: ((c: DuckDBConnection) => void)[] = []
+  private created = 0
+
+  constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly size: number,
+  ) {}
+
+  async acquire(): Promise<DuckDBConnection> {
+    const conn = this.idle.pop()
+    if (conn) return conn
+    if (this.created < this.size) {
+      this.created++
+      return this.instance.connect()
+    }
+    return new Promise((resolve) => this.waiting.push(resolve))
+  }
+
+  release(conn: DuckDBConnection): void {
+    const next = this.waiting.shift()
+    if (next) next(conn)
+    else this.idle.push(conn)
+  }
+
+  closeAll(): void {
+    for (const conn of this.idle.splice(0)) conn.closeSync()
+  }
+}

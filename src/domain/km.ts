@@ -1,0 +1,61 @@
+/**
+ * Subject categories (科类, `km`) of the 一分一段 tables and their short forms.
+ *
+ * Stored names are the full ones: 物理类, 历史类 (3+1+2), 理科, 文科 (文理), 综合 (3+3), plus art, sport and
+ * Mongolian-language tables. Requests may use the short forms of SPEC 4.2.
+ */
+
+/** SPEC 4.2: a short form and the stored categories it stands for, in order of preference. */
+export const KM_SHORT_FORMS: Readonly<Record<string, readonly string[]>> = {
+  物理: ['物理类', '理科'],
+  历史: ['历史类', '文科'],
+  综合: ['综合'],
+  体育: ['体育文', '体育理', '体育类'],
+  艺术: ['艺术文', '艺术理', '艺术类'],
+  蒙授: ['蒙授文科', '蒙授理科'],
+}
+
+/** The stored categories a requested km may mean: the short-form expansion, or the name itself. */
+export function expandKm(km: string): readonly string[] {
+  return KM_SHORT_FORMS[km] ?? [km]
+}
+
+/**
+ * Picks the stored category a request means among those a table has. An exact name wins; a short form takes
+ * its first expansion that has data. Undefined when none has data.
+ */
+export function resolveKm(requested: string, available: readonly string[]): string | undefined {
+  if (available.includes(requested)) return requested
+  return expandKm(requested).find((km) => available.includes(km))
+}
+
+const collator = new Intl.Collator('zh-Hans-CN')
+/** Pinyin order, the "alphabetical" order of Chinese names. */
+export const byPinyin = (a: string, b: string): number => collator.compare(a, b)
+
+/**
+ * SPEC 2.5 `km_list`: trailing `类` removed, `物理` and `历史` first, the rest alphabetically (pinyin),
+ * without duplicates (物理类 and 物理 are one entry).
+ */
+export function optionKmList(categories: Iterable<string>): string[] {
+  const names = new Set<string>()
+  for (const km of categories) names.add(km.endsWith('类') ? km.slice(0, -1) : km)
+  const first = ['物理', '历史'].filter((k) => names.has(k))
+  const rest = [...names].filter((k) => k !== '物理' && k !== '历史').sort(byPinyin)
+  return [...first, ...rest]
+}
+
+/** The ordinary categories, which a user means when naming none. */
+const ORDINARY = ['物理类', '历史类', '理科', '文科', '综合']
+
+/**
+ * SPEC 2.3 `km_list` of a year, whose first entry is the default category: the ordinary categories first in a
+ * fixed order (so 江苏 defaults to 物理类, 新疆 to 理科 and 北京 to 综合, never to a sport table), then the
+ * others in pinyin order.
+ */
+export function yearKmList(categories: Iterable<string>): string[] {
+  const all = new Set(categories)
+  const ordinary = ORDINARY.filter((k) => all.has(k))
+  const rest = [...all].filter((k) => !ORDINARY.includes(k)).sort(byPinyin)
+  return [...ordinary, ...rest]
+}

@@ -1,0 +1,78 @@
+import type { z } from 'zod'
+import type { Db } from '../data/db.js'
+
+/** Who is asking, when known: a Bearer token's holder over HTTP, or the trusted local user of the CLI. */
+export interface Caller {
+  province?: string
+  score?: number
+  km?: string
+  rank?: number
+}
+
+export interface Settings {
+  /** Prefix for stored logo paths that are not absolute URLs (SPEC 2.20) */
+  logoBaseUrl: string
+  /** The service's fixed default province (SPEC 4.9: `cur` means 江苏) */
+  defaultProvince: string
+}
+
+export interface EndpointContext {
+  db: Db
+  caller: Caller | null
+  settings: Settings
+  /** The clock, injectable so that "current year" rules are testable */
+  now: () => Date
+}
+
+/** How the CLI draws a result: a titled table with right-aligned numeric columns. */
+export interface TableView {
+  title?: string
+  head: string[]
+  rows: (string | number | null | undefined)[][]
+  /** Column indexes to right-align (numbers) */
+  numeric?: number[]
+  /** Printed under the table (e.g. the selected options, paging) */
+  footer?: string
+}
+
+export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown> {
+  /** Stable id, also the OpenAPI operationId: `seating-list` */
+  name: string
+  /** CLI words: ['seating', 'list'] gives `gaokao seating list` */
+  command: readonly string[]
+  http: { method: 'GET' | 'POST'; path: string }
+  summary: string
+  input: S
+  /** Command lines shown in `--help`; the contract test parses each one. */
+  examples: readonly string[]
+  /** Envelope message on success when the spec states one other than `success` */
+  successMessage?: string
+  /** False for the endpoints the spec shows without the envelope (special plans, employment) */
+  envelope?: boolean
+  /**
+   * Extra CLI-only options that fill the caller (the local user is trusted): e.g. `seating rank --score`.
+   * They never come from an HTTP body.
+   */
+  callerFlags?: readonly CallerFlag[]
+  handler(input: z.output<S>, ctx: EndpointContext): Promise<D>
+  /** Terminal rendering; without it the CLI prints the JSON payload. */
+  table?(data: D, input: z.output<S>): TableView | TableView[]
+  /** The rows of the main list, for `--format csv|ndjson` */
+  records?(data: D): readonly Record<string, unknown>[]
+  /** One line to print instead of an empty table when nothing matched */
+  emptyMessage?(data: D, input: z.output<S>): string | undefined
+}
+
+export interface CallerFlag {
+  key: keyof Caller
+  flag: string
+  description: string
+}
+
+// The registry holds endpoints of many input types; this is the one place where that variance is erased.
+// biome-ignore lint/suspicious/noExplicitAny: heterogeneous registry
+export type AnyEndpoint = EndpointDef<any, any>
+
+export function defineEndpoint<S extends z.ZodType, D>(def: EndpointDef<S, D>): EndpointDef<S, D> {
+  return def
+}

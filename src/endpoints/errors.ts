@@ -1,0 +1,38 @@
+/**
+ * One error type for every surface. `code` goes into the envelope; `httpStatus` is what the HTTP surface
+ * sends when it does not keep every envelope at 200 (see README, "HTTP status codes").
+ */
+export class ApiError extends Error {
+  readonly code: number
+  readonly httpStatus: number | undefined
+  /** True when the caller sent something wrong (CLI exit code 2), false for failures on our side. */
+  readonly badInput: boolean
+  /** Send `httpStatus` even when envelope errors travel with 200 (SPEC 4.18: HTTP 404 for an unknown major) */
+  readonly forceHttpStatus: boolean
+
+  constructor(
+    code: number,
+    message: string,
+    opts: { httpStatus?: number; badInput?: boolean; forceHttpStatus?: boolean } = {},
+  ) {
+    super(message)
+    this.name = 'ApiError'
+    this.code = code
+    this.httpStatus = opts.httpStatus
+    this.forceHttpStatus = opts.forceHttpStatus ?? false
+    this.badInput = opts.badInput ?? ((code >= 400 && code < 500) || code === 23008)
+  }
+}
+
+/** A request that does not satisfy an endpoint's input rules. */
+export const badRequest = (message: string): ApiError => new ApiError(400, message, { badInput: true })
+
+/** A failure on our side (a dataset missing or unreadable, a store that cannot be written). */
+export const serviceError = (message: string): ApiError =>
+  new ApiError(500, message, { badInput: false, httpStatus: 500 })
+
+/** The HTTP status that mirrors an envelope error, for `serve --http-status` and the forced cases. */
+export function httpStatusOf(err: ApiError): number {
+  if (err.httpStatus !== undefined) return err.httpStatus
+  return err.code >= 400 && err.code <= 599 ? err.code : err.badInput ? 400 : 500
+}

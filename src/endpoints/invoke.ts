@@ -1,0 +1,47 @@
+import type { AnyEndpoint, EndpointContext } from './define.js'
+import { type Envelope, fail, ok } from './envelope.js'
+import { ApiError } from './errors.js'
+import { describeIssue } from './schema.js'
+
+export interface Outcome {
+  /** What goes on the wire: the envelope, or the bare payload for endpoints shown without it */
+  body: unknown
+  /** Set when the request failed; the body is then always the error envelope */
+  error?: ApiError
+  /** The handler's payload on success, for renderers */
+  data?: unknown
+  /** The validated input on success */
+  input?: unknown
+}
+
+/** The message clients see for a failure on our side; details go to the operator's log, never to clients. */
+export const INTERNAL_ERROR_MESSAGE = '服务内部错误, 请稍后重试'
+
+/**
+ * Runs one endpoint for one request, whichever surface it came from: validates the raw input with the
+ * endpoint's schema, calls the handler, and wraps the result. Never throws.
+ */
+export async function invoke(
+  def: AnyEndpoint,
+  raw: unknown,
+  ctx: EndpointContext,
+  onInternalError: (err: unknown) => void = () => {},
+): Promise<Outcome> {
+  try {
+    const parsed = def.input.safeParse(raw ?? {})
+    if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error), { badInput: true })
+    const data = await def.handler(parsed.data, ctx)
+    const body = def.envelope === false ? data : ok(data, def.successMessage)
+    return { body, data, input: parsed.data }
+  } catch (err) {
+    const error = err instanceof ApiError ? err : internal(err, onInternalError)
+    return { body: fail(error.code, error.message), error }
+  }
+}
+
+function internal(err: unknown, log: (err: unknown) => void): ApiError {
+  log(err)
+  return new ApiError(500, INTERNAL_ERROR_MESSAGE, { badInput: false, httpStatus: 500 })
+}
+
+export type { Envelope }

@@ -1,0 +1,53 @@
+import type { TableName } from '../data/catalogue.js'
+import type { Db } from '../data/db.js'
+import { byPinyin } from '../domain/km.js'
+import { badRequest } from './errors.js'
+
+/**
+ * SPEC 4.0: the lookups name a `source`; each source is one dataset table and the columns that hold its
+ * subject and batch values. Column names here are constants, never request text.
+ */
+interface LookupSource {
+  table: TableName
+  subject: string
+  batch: string | null
+  year: string
+  province: string
+}
+
+export const LOOKUP_SOURCES: Readonly<Record<string, LookupSource>> = {
+  yifenyiduan: { table: 'score_ranks', subject: 'km', batch: 'level', year: 'year', province: 'province' },
+  picixian: { table: 'score_lines', subject: 'type_name', batch: 'name', year: 'year', province: 'province' },
+  plans: { table: 'plans', subject: 'subject_type', batch: 'batch_name', year: 'year', province: 'province' },
+  category_stats: {
+    table: 'category_stats',
+    subject: 'subject_type',
+    batch: null,
+    year: 'year',
+    province: 'province',
+  },
+}
+export const SOURCE_NAMES = Object.keys(LOOKUP_SOURCES)
+
+export function lookupSource(name: string): LookupSource {
+  const source = LOOKUP_SOURCES[name]
+  if (!source) throw badRequest(`参数 source 无效: 可选值: ${SOURCE_NAMES.join(', ')}`)
+  return source
+}
+
+/** Distinct non-empty values of one column under optional province and year filters, in pinyin order. */
+export async function distinctValues(
+  db: Db,
+  source: LookupSource,
+  column: string,
+  filter: { province?: string; year?: number },
+): Promise<string[]> {
+  const { province = null, year = null } = filter
+  const rows = await db.all<{ v: string }>(
+    `SELECT DISTINCT CAST(${column} AS VARCHAR) AS v FROM ${source.table}
+     WHERE (? IS NULL OR ${source.province} = ?) AND (? IS NULL OR ${source.year} = ?)
+       AND ${column} IS NOT NULL AND CAST(${column} AS VARCHAR) <> ''`,
+    [province, province, year, year],
+  )
+  return rows.map((r) => r.v).sort(byPinyin)
+}

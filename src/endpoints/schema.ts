@@ -1,0 +1,87 @@
+import { z } from 'zod'
+
+/**
+ * Field builders for endpoint inputs. HTTP clients send JSON (numbers or strings, as the spec allows either),
+ * the CLI sends strings: every builder accepts both and yields one normalized type. The `meta` carries what
+ * the CLI needs to derive a flag: its description and a placeholder for the help text.
+ */
+export interface FieldMeta {
+  description: string
+  placeholder?: string
+  /** Allowed values shown in the CLI help */
+  choices?: readonly string[]
+  /** CLI flag name when it should differ from the kebab-cased field name */
+  flag?: string
+  /** Hide from the CLI (e.g. legacy compatibility fields) */
+  hidden?: boolean
+}
+
+const scalar = z.union([z.string(), z.number(), z.boolean()])
+
+/** Optional text; an empty or blank value means "not given", as the spec's "when empty" rules require. */
+export function optText(meta: FieldMeta) {
+  return text().meta({ placeholder: 'text', ...meta })
+}
+
+const text = () =>
+  z
+    .union([scalar, z.null()])
+    .optional()
+    .transform((v) => (v === undefined || v === null ? undefined : String(v).trim() || undefined))
+
+/** Optional whole number within [min, max]; accepts 2025 or "2025"; empty means "not given". */
+export function optInt(meta: FieldMeta & { min?: number; max?: number }) {
+  const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = meta
+  return z
+    .union([scalar, z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return undefined
+      const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN
+      if (!Number.isInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: `应为整数, 收到 ${JSON.stringify(v)}` })
+        return z.NEVER
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `应在 ${min} 到 ${max} 之间, 收到 ${n}` })
+        return z.NEVER
+      }
+      return n
+    })
+    .meta({ placeholder: 'n', ...meta })
+}
+
+/** A year as the spec writes it (a string like "2025"), accepting a number too. */
+export function optYear(meta: FieldMeta) {
+  return text()
+    .refine((v) => v === undefined || /^\d{4}$/.test(v), { message: '应为四位数年份, 如 2025' })
+    .meta({ placeholder: 'year', ...meta })
+}
+
+/** Reads the CLI/help metadata of a field, whatever wrappers zod put around it. */
+export function fieldMeta(schema: z.ZodType): FieldMeta {
+  const meta = schema.meta() as Partial<FieldMeta> | undefined
+  return { description: meta?.description ?? '', ...meta }
+}
+
+/** Formats the first problem of a failed parse as one line: `参数 year 无效: 应为四位数年份, 如 2025`. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return '参数无效'
+  const path = issue.path.join('.') || '请求体'
+  let why = issue.message
+  if (issue.code === 'invalid_type')
+    why = issue.expected === 'object' ? '应为 JSON 对象' : `类型错误, 应为 ${issue.expected}`
+  // Our scalar fields are unions of string, number and boolean: a failed union is an object or array sent.
+  else if (issue.code === 'invalid_union') why = '应为文本或数字'
+  else if (issue.code === 'unrecognized_keys') why = `未知字段 ${issue.keys.join(', ')}`
+  else if (issue.code === 'invalid_value') why = `可选值: ${issue.values.map(String).join(', ')}`
+  return `参数 ${path} 无效: ${why}`
+}
+
+/** Required text: absent or blank is reported as `参数 <name> 无效: 不能为空`. */
+export function reqText(meta: FieldMeta) {
+  return text()
+    .refine((v) => v !== undefined, { message: '不能为空' })
+    .meta({ placeholder: 'text', ...meta })
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { formatSeatingSec, seatingOf } from '../domain/rank.js'
+import { requireProvince } from './common.js'
+import { defineEndpoint } from './define.js'
+import { badRequest } from './errors.js'
+import { optText, optYear, reqText } from './schema.js'
+import { scoreRankRow, selectSeatingTable } from './seating-selection.js'
+
+const input = z.object({
+  province: reqText({ description: '省份, 如 江苏', placeholder: 'province' }),
+  year: optYear({ description: '年份 (默认: 该省最新年份)' }),
+  km: optText({
+    description: '科类, 接受简称: 物理 历史 综合 体育 艺术 蒙授 (默认: 该年第一个科类)',
+    placeholder: 'km',
+  }),
+  level: optText({
+    description: '分表, 仅在一省一年一科类有多张表时使用 (默认: 普通表)',
+    placeholder: 'level',
+  }),
+})
+
+interface MySeating {
+  even_num: number
+  seating_sec: string
+}
+type SeatingData = { my_seating: MySeating | null; arr: ReturnType<typeof scoreRankRow>[] } | []
+
+/**
+ * SPEC 4.2: the table plus the caller's own place in it. The caller's score comes from a Bearer token over
+ * HTTP, or from `--score` on the CLI (the local user is trusted); never from the request body.
+ */
+export default defineEndpoint({
+  name: 'seating-seating',
+  command: ['seating', 'rank'],
+  http: { method: 'POST', path: '/api/v1/seating/seating' },
+  summary: '一分一段表与本人位次: 同分人数 (even_num) 与位次区间 (seating_sec)',
+  input,
+  callerFlags: [{ key: 'score', flag: '--score <score>', description: '本人分数 (计算 my_seating)' }],
+  examples: [
+    'gaokao seating rank --province 江苏 --year 2025 --km 物理 --score 612',
+    'gaokao seating rank --province 河南 --score 580 --json',
+  ],
+  async handler(input, ctx): Promise<SeatingData> {
+    const province = requireProvince(input.province as string)
+    const km = input.km ?? ctx.caller?.km
+    const sel = await selectSeatingTable(ctx, { ...input, km, province: province.name })
+    const score = ctx.caller?.score
+    let mySeating: MySeating | null = null
+    if (score !== undefined) {
+      if (score < 0 || score > province.fullScore)
+        throw badRequest(`分数 ${score} 超出范围: ${province.name} 满分 ${province.fullScore}`)
+      const seating = seatingOf(sel.rows, score)
+      if (seating) mySeating = { even_num: seating.evenNum, seating_sec: formatSeatingSec(seating) }
+    }
+    // SPEC 4.2: no data and no rank information answers an empty array.
+    if (sel.rows.length === 0 && mySeating === null) return []
+    return { my_seating: mySeating, arr: sel.rows.map(scoreRankRow) }
+  },
+  records: (data) => (Array.isArray(data) ? [] : data.arr),
+  table: (data) => {
+    if (Array.isArray(data)) return { head: [], rows: [] }
+    const mine = data.my_seating
+    const rows = data.arr
+    // In a terminal, the neighbourhood of the caller's score says more than 600 rows.
+    let shown = rows
+    if (mine) {
+      const [from] = mine.seating_sec.split('~').map(Number)
+      const at = rows.findIndex((r) => r.total >= (from ?? 0))
+      shown = rows.slice(Math.max(0, at - 5), at + 6)
+    }
+    return {
+      title: mine ? `本人位次 ${mine.seating_sec}, 同分 ${mine.even_num} 人` : '一分一段表',
+      head: ['分数', '人数', '累计人数(位次)'],
+      rows: shown.map((r) => [r.score, Number(r.num), r.total]),
+      numeric: [1, 2],
+      footer: mine
+        ? `(显示本人分数附近 ${shown.length} 行, 共 ${rows.length} 行; --json 输出全表)`
+        : undefined,
+    }
+  },
+  emptyMessage: (data, input) =>
+    Array.isArray(data)
+      ? `${input.province} ${input.year ?? ''} ${input.km ?? ''} 暂无一分一段数据`.replace(/\s+/g, ' ')
+      : undefined,
+})

@@ -1,0 +1,97 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { type ContextOptions, createContextFactory } from '../endpoints/context.js'
+import type { AnyEndpoint, Caller } from '../endpoints/define.js'
+import { fail } from '../endpoints/envelope.js'
+import { ApiError, httpStatusOf } from '../endpoints/errors.js'
+import { ENDPOINTS } from '../endpoints/index.js'
+import { INTERNAL_ERROR_MESSAGE, invoke } from '../endpoints/invoke.js'
+
+export interface AppOptions extends ContextOptions {
+  /**
+   * Mirror envelope error codes into the HTTP status. Off by default: the original service's clients read
+   * `code` and treat any non-2xx status as "service unavailable", so envelope errors travel with 200.
+   */
+  httpStatus?: boolean
+  logger?: boolean
+  /** Who the request's caller is (Bearer tokens); anonymous when absent */
+  resolveCaller?: (req: FastifyRequest, reply: FastifyReply) => Promise<Caller | null> | Caller | null
+  /** Largest accepted request body, bytes */
+  bodyLimit?: number
+}
+
+/** The HTTP surface: one route per registry entry. Built without listening, so tests use `inject`. */
+export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1_048_576 })
+  const contexts = createContextFactory(opts)
+  const statusFor = (err: ApiError): number =>
+    opts.httpStatus || err.forceHttpStatus ? httpStatusOf(err) : 200
+
+  acceptJsonBodies(app)
+
+  for (const def of ENDPOINTS) {
+    app.route({
+      method: def.http.method,
+      url: def.http.path,
+      handler: async (req, reply) => {
+        const caller = opts.resolveCaller ? await opts.resolveCaller(req, reply) : null
+        const outcome = await invoke(def, requestInput(def, req), contexts.forCaller(caller), (err) =>
+          req.log.error({ err }, 'handler failed'),
+        )
+        reply.code(outcome.error ? statusFor(outcome.error) : 200)
+        return outcome.body
+      },
+    })
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const err = new ApiError(404, `接口不存在: ${req.method} ${req.url.split('?')[0]}`, { badInput: true })
+    reply.code(statusFor(err)).send(fail(err.code, err.message))
+  })
+
+  // Errors raised before a handler runs: unparseable JSON, a body over the limit, an unsupported method.
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const err = envelopeErrorOf(error)
+    if (!err.badInput) req.log.error({ err: error }, 'request failed')
+    reply.code(statusFor(err)).send(fail(err.code, err.message))
+  })
+
+  // A server preloads its tables before it accepts requests, so that the first request is not the slow one.
+  if (opts.preload) app.addHook('onReady', async () => void (await contexts.db.all('SELECT 1')))
+  app.addHook('onClose', async () => {
+    await contexts.db.close()
+  })
+  return app
+}
+
+function envelopeErrorOf(error: Error & { statusCode?: number; code?: string }): ApiError {
+  if (error instanceof ApiError) return error
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, '请求体过大', { badInput: true })
+  if (error.statusCode !== undefined && error.statusCode < 500)
+    return new ApiError(400, `请求无效: ${error.message}`, { badInput: true })
+  return new ApiError(500, INTERNAL_ERROR_MESSAGE, { badInput: false })
+}
+
+/** POST endpoints read the JSON body; GET endpoints read the query string and the path parameters. */
+function requestInput(def: AnyEndpoint, req: FastifyRequest): unknown {
+  if (def.http.method === 'GET') {
+    return { ...(req.query as Record<string, unknown>), ...(req.params as Record<string, unknown>) }
+  }
+  return req.body ?? {}
+}
+
+/**
+ * The spec's clients send `Content-Type: application/json`; some tools send other types or no body at all.
+ * Every body is read as JSON, an empty body is `{}`, and text that is not JSON is a clear envelope error.
+ */
+function acceptJsonBodies(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, {})
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      done(new ApiError(400, '请求体不是合法的 JSON', { badInput: true }), undefined)
+    }
+  })
+}

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENDPOINTS } from '../../src/endpoints/index.js'
+import { buildApp } from '../../src/http/app.js'
+import { runGaokao } from '../helpers/cli.js'
+import { buildFixtureDatasets } from '../helpers/datasets.js'
+
+let dir: string
+let app: FastifyInstance
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  app = await buildApp({ datasetsDir: dir })
+})
+afterAll(async () => app.close())
+
+const gaokao = (...args: string[]) => runGaokao(args, { datasets: dir })
+
+describe('CLI', () => {
+  it('prints the seating list as a table with a title and right-aligned numbers', async () => {
+    const run = await gaokao('seating', 'list', '--province', '江苏', '--year', '2025', '--km', '物理类')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('江苏 2025 物理类 一分一段表')
+    expect(run.stdout).toContain('701-750')
+    expect(run.stdout).toMatch(/│\s+700\s+│\s+1\s+│\s+11\s+│/)
+    expect(run.stdout.includes('\u001b[')).toBe(false) // no colour when not a terminal
+  })
+  it('uses colour on a terminal, but never with NO_COLOR', async () => {
+    const tty = await runGaokao(['seating', 'list', '--province', '江苏'], { datasets: dir, isTTY: true })
+    expect(tty.stdout.includes('\u001b[')).toBe(true)
+    const noColor = await runGaokao(['seating', 'list', '--province', '江苏'], {
+      datasets: dir,
+      isTTY: true,
+      env: { NO_COLOR: '1' },
+    })
+    expect(noColor.stdout.includes('\u001b[')).toBe(false)
+  })
+  it('--json prints exactly the body the HTTP API returns', async () => {
+    const cases: [string[], string, unknown][] = [
+      [
+        ['seating', 'list', '--province', '江苏', '--year', '2025', '--km', '物理类'],
+        '/api/v1/seating/list',
+        { province: '江苏', year: '2025', km: '物理类' },
+      ],
+      [
+        ['seating', 'rank', '--province', '新疆', '--km', '历史'],
+        '/api/v1/seating/seating',
+        { province: '新疆', km: '历史' },
+      ],
+      [['seating', 'options', '--province', '广东'], '/api/v1/seating/option', { province: '广东' }],
+      [['meta', 'subjects', '--province', '江苏'], '/api/v1/meta/subjects', { province: '江苏' }],
+      [['meta', 'batches'], '/api/v1/meta/batches', {}],
+      [['seating', 'list', '--province', '火星'], '/api/v1/seating/list', { province: '火星' }],
+    ]
+    for (const [args, url, body] of cases) {
+      const run = await gaokao(...args, '--json')
+      const http = await app.inject({ method: 'POST', url, payload: body as object })
+      expect(run.stdout, args.join(' ')).toBe(`${http.body}\n`)
+    }
+  })
+  it('seating rank --score prints the rank interval and the same-score count', async () => {
+    const run = await gaokao(
+      'seating',
+      'rank',
+      '--province',
+      '江苏',
+      '--year',
+      '2025',
+      '--km',
+      '物理',
+      '--score',
+      '697',
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('本人位次 17~21, 同分 5 人')
+    const json = await gaokao(
+      'seating',
+      'rank',
+      '--province',
+      '江苏',
+      '--km',
+      '物理',
+      '--score',
+      '697',
+      '--json',
+    )
+    expect(JSON.parse(json.stdout).data.my_seating).toEqual({ even_num: 5, seating_sec: '17~21' })
+  })
+  it('writes CSV with a BOM and NDJSON one record a line', async () => {
+    const csv = await gaokao('seating', 'list', '--province', '江苏', '--km', '历史类', '--format', 'csv')
+    expect(csv.stdout.startsWith('\uFEFFscore,num,total\r\n650,2,2\r\n')).toBe(true)
+    const plain = await gaokao(
+      'seating',
+      'list',
+      '--province',
+      '江苏',
+      '--km',
+      '历史类',
+      '--format',
+      'csv',
+      '--no-bom',
+    )
+    expect(plain.stdout.startsWith('score,num,total')).toBe(true)
+    const nd = await gaokao('seating', 'list', '--province', '江苏', '--km', '历史类', '--format', 'ndjson')
+    const lines = nd.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines).toHaveLength(6)
+    expect(lines[0]).toEqual({ score: '650', num: '2', total: 2 })
+  })
+  it('says in one line when nothing matches', async () => {
+    const run = await gaokao('seating', 'list', '--province', '西藏')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toBe('西藏 暂无一分一段数据\n')
+  })
+  it('exits 2 with one clear line for bad input', async () => {
+    const unknown = await gaokao('seating', 'list', '--province', '火星')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toBe('错误: 未知省份: 火星\n')
+    expect(unknown.stdout).toBe('')
+    const year = await gaokao('seating', 'list', '--year', 'abc')
+    expect(year.code).toBe(2)
+    expect(year.stderr).toBe('错误: 参数 year 无效: 应为四位数年份, 如 2025\n')
+    const flag = await gaokao('seating', 'list', '--bogus')
+    expect(flag.code).toBe(2)
+    expect(flag.stderr).toMatch(/unknown option '--bogus'/)
+    const score = await gaokao('seating', 'rank', '--province', '江苏', '--score', 'abc')
+    expect(score.code).toBe(2)
+    expect(score.stderr).toMatch(/--score 应为非负整数/)
+    const format = await gaokao('seating', 'list', '--format', 'xml')
+    expect(format.code).toBe(2)
+  })
+  it('prints the envelope on stdout for scripts when --json fails', async () => {
+    const run = await gaokao('seating', 'list', '--province', '火星', '--json')
+    expect(run.code).toBe(2)
+    expect(JSON.parse(run.stdout)).toEqual({ code: 400, message: '未知省份: 火星', data: {} })
+  })
+  it('exits 1 when a dataset is missing (our side, not the input)', async () => {
+    const run = await gaokao('meta', 'subjects', '--source', 'picixian')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/数据集 score_lines 未安装/)
+  })
+  it('shows help with examples and exits 0', async () => {
+    const run = await gaokao('seating', 'list', '--help')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('--province <province>')
+    expect(run.stdout).toContain('$ gaokao seating list --province 江苏 --year 2025 --km 物理类')
+  })
+})
+
+describe('registry contract', () => {
+  it('every endpoint has a unique route and command, and every example parses and runs', async () => {
+    const routes = new Set(ENDPOINTS.map((e) => `${e.http.method} ${e.http.path}`))
+    const commands = new Set(ENDPOINTS.map((e) => e.command.join(' ')))
+    expect(routes.size).toBe(ENDPOINTS.length)
+    expect(commands.size).toBe(ENDPOINTS.length)
+    for (const def of ENDPOINTS) {
+      expect(def.examples.length, def.name).toBeGreaterThan(0)
+      expect(app.hasRoute({ method: def.http.method, url: def.http.path }), def.name).toBe(true)
+      for (const example of def.examples) {
+        const words = example.split(' ')
+        expect(words.slice(1, 1 + def.command.length), example).toEqual([...def.command])
+        const run = await gaokao(...words.slice(1))
+        expect(run.code, `${example}\n${run.stderr}`).toBe(0)
+      }
+    }
+  })
+})

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { expandKm, optionKmList, resolveKm, yearKmList } from '../../src/domain/km.js'
+import { examModeIn, findProvince } from '../../src/domain/provinces.js'
+
+describe('km short forms (SPEC 4.2)', () => {
+  it('maps every short form of the spec to its categories', () => {
+    expect(expandKm('物理')).toEqual(['物理类', '理科'])
+    expect(expandKm('历史')).toEqual(['历史类', '文科'])
+    expect(expandKm('综合')).toEqual(['综合'])
+    expect(expandKm('体育')).toEqual(['体育文', '体育理', '体育类'])
+    expect(expandKm('艺术')).toEqual(['艺术文', '艺术理', '艺术类'])
+    expect(expandKm('蒙授')).toEqual(['蒙授文科', '蒙授理科'])
+    expect(expandKm('物理类')).toEqual(['物理类'])
+  })
+  it('resolves a short form to the category a year actually has', () => {
+    expect(resolveKm('物理', ['物理类', '历史类'])).toBe('物理类')
+    expect(resolveKm('物理', ['理科', '文科'])).toBe('理科')
+    expect(resolveKm('历史类', ['物理类', '历史类'])).toBe('历史类')
+    expect(resolveKm('体育', ['理科', '体育类'])).toBe('体育类')
+    expect(resolveKm('物理', ['综合'])).toBeUndefined()
+  })
+})
+
+describe('km_list ordering', () => {
+  it('SPEC 2.5: strips the trailing 类, puts 物理 and 历史 first, sorts the rest by pinyin, no duplicates', () => {
+    expect(optionKmList(['综合', '艺术类', '历史类', '体育类', '物理类', '理科', '文科', '物理'])).toEqual([
+      '物理',
+      '历史',
+      '理科',
+      '体育',
+      '文科',
+      '艺术',
+      '综合',
+    ])
+  })
+  it('lists 历史 first when there is no 物理', () => {
+    expect(optionKmList(['综合', '历史类'])).toEqual(['历史', '综合'])
+  })
+  it('SPEC 2.3: the ordinary categories lead a year, so the default is never a sport table', () => {
+    expect(yearKmList(['体育类', '文科', '理科'])).toEqual(['理科', '文科', '体育类'])
+    expect(yearKmList(['历史类', '物理类'])).toEqual(['物理类', '历史类'])
+    expect(yearKmList(['体育类', '综合'])).toEqual(['综合', '体育类'])
+  })
+})
+
+describe('provinces', () => {
+  it('finds a province by short name, full name, code or slug', () => {
+    expect(findProvince('江苏')?.name).toBe('江苏')
+    expect(findProvince('江苏省')?.name).toBe('江苏')
+    expect(findProvince('广西壮族自治区')?.name).toBe('广西')
+    expect(findProvince('32')?.name).toBe('江苏')
+    expect(findProvince('Inner-Mongolia')?.name).toBe('内蒙古')
+    expect(findProvince('火星')).toBeUndefined()
+  })
+  it('knows the exam mode of a year', () => {
+    const henan = findProvince('河南')!
+    expect(examModeIn(henan, 2024)).toBe('文理')
+    expect(examModeIn(henan, 2025)).toBe('3+1+2')
+    expect(examModeIn(findProvince('新疆')!, 2026)).toBe('文理')
+    expect(examModeIn(findProvince('上海')!, 2025)).toBe('3+3')
+  })
+})

@@ -1,0 +1,38 @@
+import type { CliDeps } from '../../src/cli/program.js'
+import { runCli } from '../../src/cli/program.js'
+import { createContextFactory } from '../../src/endpoints/context.js'
+
+export interface CliRun {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs the CLI in-process against a datasets directory, capturing its output and exit code. */
+export async function runGaokao(
+  args: string[],
+  opts: { datasets?: string; isTTY?: boolean; env?: Record<string, string> } = {},
+): Promise<CliRun> {
+  let stdout = ''
+  let stderr = ''
+  const deps: CliDeps = {
+    context: ({ datasets, caller }) =>
+      createContextFactory({ datasetsDir: datasets ?? opts.datasets }).forCaller(caller),
+  }
+  const code = await runCli(
+    args,
+    {
+      stdout: (t) => {
+        stdout += t
+      },
+      stderr: (t) => {
+        stderr += t
+      },
+      isTTY: opts.isTTY ?? false,
+      env: opts.env ?? {},
+      interactive: false,
+    },
+    deps,
+  )
+  return { code, stdout, stderr }
+}

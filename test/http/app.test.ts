@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/http/app.js'
+import { buildFixtureDatasets } from '../helpers/datasets.js'
+
+let dir: string
+let app: FastifyInstance
+let strict: FastifyInstance
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  app = await buildApp({ datasetsDir: dir })
+  strict = await buildApp({ datasetsDir: dir, httpStatus: true })
+})
+afterAll(async () => {
+  await app.close()
+  await strict.close()
+})
+
+const post = (
+  target: FastifyInstance,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  target.inject({
+    method: 'POST',
+    url,
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload ?? {}),
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+
+describe('HTTP surface', () => {
+  it('serves seating/list in the envelope', async () => {
+    const res = await post(app, '/api/v1/seating/list', { province: '江苏', year: '2025', km: '物理类' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/application\/json/)
+    const body = res.json()
+    expect(body.code).toBe(200)
+    expect(body.message).toBe('success')
+    expect(body.data.list[0]).toEqual({ score: '701-750', num: '10', total: 10 })
+  })
+  it('answers every registered route', async () => {
+    for (const url of [
+      '/api/v1/seating/seating',
+      '/api/v1/seating/option',
+      '/api/v1/meta/subjects',
+      '/api/v1/meta/batches',
+    ]) {
+      const res = await post(app, url, { province: '江苏' })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.json().code, url).toBe(200)
+    }
+  })
+  it('treats an empty body, or one without a content type, as {}', async () => {
+    const empty = await app.inject({ method: 'POST', url: '/api/v1/seating/option' })
+    expect(empty.json().code).toBe(200)
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/v1/seating/list',
+      payload: '{"province":"北京"}',
+      headers: { 'content-type': 'text/plain' },
+    })
+    expect(form.json().data.current.province).toBe('北京')
+  })
+  it('answers malformed JSON with the envelope, status 200 by default', async () => {
+    const res = await post(app, '/api/v1/seating/list', '{"province": ')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ code: 400, message: '请求体不是合法的 JSON', data: {} })
+  })
+  it('answers a wrong type and an unknown province with clear envelopes', async () => {
+    expect((await post(app, '/api/v1/seating/list', { year: { a: 1 } })).json()).toEqual({
+      code: 400,
+      message: '参数 year 无效: 应为文本或数字',
+      data: {},
+    })
+    expect((await post(app, '/api/v1/seating/seating', { province: '火星' })).json()).toEqual({
+      code: 400,
+      message: '未知省份: 火星',
+      data: {},
+    })
+  })
+  it('answers unknown paths and methods with the envelope', async () => {
+    const res = await post(app, '/api/v1/nope', {})
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ code: 404, message: '接口不存在: POST /api/v1/nope', data: {} })
+    const get = await app.inject({ method: 'GET', url: '/api/v1/seating/list?x=1' })
+    expect(get.json()).toEqual({ code: 404, message: '接口不存在: GET /api/v1/seating/list', data: {} })
+  })
+  it('mirrors envelope codes into HTTP statuses with --http-status', async () => {
+    expect((await post(strict, '/api/v1/seating/list', '{')).statusCode).toBe(400)
+    expect((await post(strict, '/api/v1/nope', {})).statusCode).toBe(404)
+    expect((await post(strict, '/api/v1/seating/list', { province: '江苏' })).statusCode).toBe(200)
+  })
+  it('rejects a body over the limit without a 5xx', async () => {
+    const big = await post(app, '/api/v1/seating/list', JSON.stringify({ province: 'x'.repeat(2_000_000) }))
+    expect(big.statusCode).toBe(200)
+    expect(big.json()).toEqual({ code: 413, message: '请求体过大', data: {} })
+  })
+  it('reports a missing dataset as an envelope error, never a crash', async () => {
+    const res = await post(app, '/api/v1/meta/subjects', { source: 'picixian' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().code).toBe(500)
+    expect(res.json().message).toMatch(/数据集 score_lines 未安装/)
+  })
+})

@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildFixtureDatasets } from '../helpers/datasets.js'
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'gaokao.js')
+
+interface Running {
+  proc: ChildProcess
+  base: string
+  stderr: () => string
+}
+
+/** Starts `gaokao serve` on a free port and resolves with its address once it says it is listening. */
+async function startServer(dir: string): Promise<Running> {
+  const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--datasets', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let err = ''
+  proc.stderr?.setEncoding('utf8')
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 20_000)
+    proc.stderr?.on('data', (chunk: string) => {
+      err += chunk
+      const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(err)
+      if (m?.[1]) {
+        clearTimeout(timer)
+        resolve(m[1])
+      }
+    })
+    proc.on('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)))
+  })
+  return { proc, base, stderr: () => err }
+}
+
+let dir: string
+let server: ChildProcess
+let base: string
+let stderr: () => string
+
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  ;({ proc: server, base, stderr } = await startServer(dir))
+})
+
+afterAll(() => {
+  if (server.exitCode === null) server.kill('SIGKILL')
+})
+
+describe('gaokao serve, a real process reached over the network', () => {
+  it('answers a real HTTP client', async () => {
+    const res = await fetch(`${base}/api/v1/seating/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ province: '江苏', year: '2025', km: '物理类' }),
+    })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { code: number; data: { list: unknown[] } }
+    expect(body.code).toBe(200)
+    expect(body.data.list).toHaveLength(12)
+  })
+  it('answers concurrent requests', async () => {
+    const replies = await Promise.all(
+      ['江苏', '北京', '新疆', '广东', '西藏'].map((province) =>
+        fetch(`${base}/api/v1/seating/seating`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ province }),
+        }).then((r) => r.json() as Promise<{ code: number }>),
+      ),
+    )
+    expect(replies.map((r) => r.code)).toEqual([200, 200, 200, 200, 200])
+  })
+  it('stops cleanly on SIGTERM', async () => {
+    server.kill('SIGTERM')
+    const [code] = await once(server, 'exit')
+    expect(code).toBe(0)
+    expect(stderr()).toContain('received SIGTERM, shutting down')
+  })
+  it('stops cleanly on SIGINT too', async () => {
+    const other = await startServer(dir)
+    other.proc.kill('SIGINT')
+    const [code] = await once(other.proc, 'exit')
+    expect(code).toBe(0)
+    expect(other.stderr()).toContain('received SIGINT, shutting down')
+  })
+})
