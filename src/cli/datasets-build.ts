@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import type { CliIo } from './io.js'
 
 /** `gaokao datasets build`: runs the builder with a progress line per table and prints its report. */
 export async function runDatasetsBuild(
-  opts: { from: string; out: string; tables?: string },
+  opts: { from: string; out: string; tables?: string; report?: string },
   io: CliIo,
 ): Promise<number> {
   if (!existsSync(opts.from)) {
@@ -27,7 +28,12 @@ export async function runDatasetsBuild(
     },
   })
   if (io.isTTY) io.stderr('\n')
-  io.stdout(`${JSON.stringify(report, null, 2)}\n`)
-  io.stderr(`完成, 用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒\n`)
-  return 0
+  for (const line of report.summary) io.stdout(`${line}\n`)
+  for (const t of report.tables)
+    io.stdout(`${t.table}: ${t.written ? `${t.rows} 行 -> ${t.file}` : `未写入: ${t.refused}`}\n`)
+  if (opts.report) await writeFile(opts.report, `${JSON.stringify(report, null, 2)}\n`)
+  io.stderr(
+    `完成, 用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒${opts.report ? `; 报告: ${opts.report}` : ''}\n`,
+  )
+  return report.tables.every((t) => t.written) ? 0 : 1
 }

@@ -7,6 +7,8 @@ export interface CliIo {
   env: Record<string, string | undefined>
   /** Whether prompts may ask (stdin is a terminal) */
   interactive: boolean
+  /** Terminal width for tables */
+  columns?: number
 }
 
 export function processIo(): CliIo {
@@ -16,6 +18,7 @@ export function processIo(): CliIo {
     isTTY: Boolean(process.stdout.isTTY),
     env: process.env,
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    columns: process.stdout.columns,
   }
 }
 

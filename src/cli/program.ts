@@ -1,10 +1,10 @@
 import { Command, CommanderError, Option } from 'commander'
 import { createContextFactory } from '../endpoints/context.js'
 import type { AnyEndpoint, Caller, EndpointContext } from '../endpoints/define.js'
-import { ENDPOINTS } from '../endpoints/index.js'
-import { invoke, type Outcome } from '../endpoints/invoke.js'
-import { flagHelp, flagsOf, requestFromFlags } from './flags.js'
+import type { Outcome } from '../endpoints/invoke.js'
+import { flagHelp, requestFromFlags } from './flags.js'
 import { type CliIo, useColor } from './io.js'
+import { type CommandEntry, loadEndpoint, loadManifest } from './manifest.js'
 import { FORMATS, type Format, renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
 import { registerToolCommands } from './tool-commands.js'
 import { VERSION } from './version.js'
@@ -25,8 +25,16 @@ interface OutputOptions {
   datasets?: string
 }
 
-/** Builds the commander program from the endpoint registry, plus the tool commands (serve, datasets, call). */
-export function buildProgram(io: CliIo, deps: CliDeps, setExit: (code: number) => void): Command {
+/**
+ * Builds the commander program from the endpoint manifest, plus the tool commands (serve, datasets, call).
+ * Endpoint modules (and zod) are imported only by the command that runs.
+ */
+export function buildProgram(
+  manifest: readonly CommandEntry[],
+  io: CliIo,
+  deps: CliDeps,
+  setExit: (code: number) => void,
+): Command {
   const program = new Command('gaokao')
     .description(
       '高考志愿数据工作台: 一分一段, 批次线, 计划与历年分数, 冲稳保志愿表 (离线, 基于 DuckDB + Parquet)',
@@ -36,7 +44,7 @@ export function buildProgram(io: CliIo, deps: CliDeps, setExit: (code: number) =
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()
 
-  for (const def of ENDPOINTS) addEndpointCommand(program, def, io, deps, setExit)
+  for (const entry of manifest) addEndpointCommand(program, entry, io, deps, setExit)
   registerToolCommands(program, io, setExit)
   program.addHelpText(
     'after',
@@ -74,26 +82,27 @@ function commandFor(program: Command, words: readonly string[]): Command {
 
 function addEndpointCommand(
   program: Command,
-  def: AnyEndpoint,
+  entry: CommandEntry,
   io: CliIo,
   deps: CliDeps,
   setExit: (code: number) => void,
 ): void {
-  const cmd = commandFor(program, def.command).description(
-    `${def.summary}\n${def.http.method} ${def.http.path}`,
+  const cmd = commandFor(program, entry.command).description(
+    `${entry.summary}\n${entry.http.method} ${entry.http.path}`,
   )
-  const flags = flagsOf(def.input)
+  const flags = entry.flags
   for (const spec of flags) {
     if (spec.meta.hidden) continue
     cmd.option(`--${spec.flag} <${spec.meta.placeholder ?? 'value'}>`, flagHelp(spec))
   }
-  for (const cf of def.callerFlags ?? []) cmd.option(cf.flag, cf.description)
+  for (const cf of entry.callerFlags) cmd.option(cf.flag, cf.description)
   addOutputOptions(cmd)
-  cmd.addHelpText('after', `\n示例:\n${def.examples.map((e: string) => `  $ ${e}`).join('\n')}`)
+  cmd.addHelpText('after', `\n示例:\n${entry.examples.map((e) => `  $ ${e}`).join('\n')}`)
 
   cmd.action(async (opts: Record<string, unknown> & OutputOptions) => {
     const format = chooseFormat(opts)
-    const caller = callerFrom(def, opts)
+    const caller = callerFrom(entry, opts)
+    const [{ invoke }, def] = await Promise.all([import('../endpoints/invoke.js'), loadEndpoint(entry.name)])
     const ctx = (deps.context ?? defaultContext)({ datasets: opts.datasets, caller })
     const outcome = await invoke(def, requestFromFlags(flags, opts), ctx, (err) =>
       io.stderr(`内部错误: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
@@ -123,10 +132,10 @@ function chooseFormat(opts: OutputOptions): Format {
 }
 
 /** `--score 612` and the like: the trusted local user's own data, which HTTP takes from a token instead. */
-function callerFrom(def: AnyEndpoint, opts: Record<string, unknown>): Caller | null {
+function callerFrom(entry: CommandEntry, opts: Record<string, unknown>): Caller | null {
   const caller: Caller = {}
   let any = false
-  for (const cf of def.callerFlags ?? []) {
+  for (const cf of entry.callerFlags) {
     const attribute = /^--([\w-]+)/
       .exec(cf.flag)?.[1]
       ?.replace(/-([a-z])/g, (_: string, c: string) => c.toUpperCase())
@@ -162,7 +171,7 @@ async function renderOutcome(
   if (empty) return `${empty}\n`
   if (!def.table) return renderJson(data, true)
   const views = def.table(data, input)
-  return renderTables(Array.isArray(views) ? views : [views], useColor(io, opts.color))
+  return renderTables(Array.isArray(views) ? views : [views], useColor(io, opts.color), io.columns)
 }
 
 const defaultContext = (opts: { datasets?: string; caller: Caller | null }): EndpointContext =>
@@ -171,7 +180,7 @@ const defaultContext = (opts: { datasets?: string; caller: Caller | null }): End
 /** Parses and runs one command line; returns the exit code instead of exiting, so tests can run it in-process. */
 export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
   let exit: number = EXIT.ok
-  const program = buildProgram(io, deps, (code) => {
+  const program = buildProgram(await loadManifest(), io, deps, (code) => {
     exit = code
   })
   try {

@@ -24,8 +24,18 @@ export function renderCsv(records: readonly Record<string, unknown>[], bom: bool
   return `${bom ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`
 }
 
-/** Terminal tables; cli-table3 and chalk are loaded only when a table is drawn. */
-export async function renderTables(views: readonly TableView[], color: boolean): Promise<string> {
+/** No rule between body rows: a 600-row 一分一段 table stays readable. */
+const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' }
+
+/**
+ * Terminal tables; cli-table3 and chalk are loaded only when a table is drawn. A table wider than the terminal
+ * wraps its last column at spaces.
+ */
+export async function renderTables(
+  views: readonly TableView[],
+  color: boolean,
+  width = 100,
+): Promise<string> {
   const [{ default: Table }, { Chalk }] = await Promise.all([import('cli-table3'), import('chalk')])
   const chalk = new Chalk({ level: color ? 1 : 0 })
   const out: string[] = []
@@ -33,16 +43,33 @@ export async function renderTables(views: readonly TableView[], color: boolean):
     if (view.title) out.push(chalk.bold(view.title))
     if (view.head.length > 0) {
       const numeric = new Set(view.numeric ?? [])
+      const cells = view.rows.map((row) => row.map((c) => (c === null || c === undefined ? '' : String(c))))
       const table = new Table({
         head: view.head.map((h) => chalk.cyan(h)),
         style: { head: [], border: [] },
+        chars: COMPACT,
         colAligns: view.head.map((_, i) => (numeric.has(i) ? 'right' : 'left')),
+        ...wrapWidths(view.head, cells, width),
       })
-      for (const row of view.rows)
-        table.push(row.map((c) => (c === null || c === undefined ? '' : String(c))))
+      for (const row of cells) table.push(row)
       out.push(table.toString())
     }
     if (view.footer) out.push(chalk.dim(view.footer))
   }
   return `${out.join('\n')}\n`
+}
+
+/** Display width: CJK characters take two columns. */
+const displayWidth = (s: string): number =>
+  [...s].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 0)
+
+function wrapWidths(head: readonly string[], cells: readonly string[][], width: number) {
+  const widths = head.map(
+    (h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))) + 2,
+  )
+  const total = widths.reduce((a, b) => a + b, 0) + widths.length + 1
+  if (total <= width || widths.length === 0) return {}
+  const fixed = widths.slice(0, -1).reduce((a, b) => a + b, 0) + widths.length + 1
+  const last = Math.max(20, width - fixed)
+  return { colWidths: [...widths.slice(0, -1), last], wordWrap: true, wrapOnWordBoundary: true }
 }

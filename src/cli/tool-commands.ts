@@ -75,7 +75,8 @@ export function registerToolCommands(program: Command, io: CliIo, setExit: (code
     .requiredOption('--from <dir>', '数据源目录, 如 ../shared/data/sources')
     .option('--out <dir>', '输出目录', 'datasets')
     .option('--tables <names>', '只构建这些表, 逗号分隔')
-    .action(async (opts: { from: string; out: string; tables?: string }) => {
+    .option('--report <file>', '把完整构建报告 (每张表的来源, 冲突, 剔除原因) 写成 JSON')
+    .action(async (opts: { from: string; out: string; tables?: string; report?: string }) => {
       const { runDatasetsBuild } = await import('./datasets-build.js')
       setExit(await runDatasetsBuild(opts, io))
     })

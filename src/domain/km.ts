@@ -22,11 +22,14 @@ export function expandKm(km: string): readonly string[] {
 
 /**
  * Picks the stored category a request means among those a table has. An exact name wins; a short form takes
- * its first expansion that has data. Undefined when none has data.
+ * its first expansion that has data; failing that, a short form of 4.2 also matches the provinces' longer names
+ * of the same tables (吉林's 体育类(物理)), first in the order given. Undefined when none has data.
  */
 export function resolveKm(requested: string, available: readonly string[]): string | undefined {
   if (available.includes(requested)) return requested
-  return expandKm(requested).find((km) => available.includes(km))
+  const expanded = expandKm(requested).find((km) => available.includes(km))
+  if (expanded || !(requested in KM_SHORT_FORMS)) return expanded
+  return available.find((km) => km.startsWith(requested))
 }
 
 const collator = new Intl.Collator('zh-Hans-CN')

@@ -3,12 +3,12 @@ import metaBatches from './meta-batches.js'
 import metaSubjects from './meta-subjects.js'
 import seatingList from './seating-list.js'
 import seatingOption from './seating-option.js'
-import seatingRank from './seating-rank.js'
+import seatingSeating from './seating-seating.js'
 
 /** Every endpoint of the service, defined once; the CLI and the HTTP app are both built from this list. */
 export const ENDPOINTS: readonly AnyEndpoint[] = [
   seatingList,
-  seatingRank,
+  seatingSeating,
   seatingOption,
   metaSubjects,
   metaBatches,

@@ -19,6 +19,12 @@ describe('km short forms (SPEC 4.2)', () => {
     expect(resolveKm('体育', ['理科', '体育类'])).toBe('体育类')
     expect(resolveKm('物理', ['综合'])).toBeUndefined()
   })
+  it('lets a short form reach the longer names some provinces give the same tables', () => {
+    expect(resolveKm('体育', ['物理类', '体育类(历史)', '体育类(物理)'])).toBe('体育类(历史)')
+    expect(resolveKm('艺术', ['物理类', '艺术类(物理)'])).toBe('艺术类(物理)')
+    // Only the spec's short forms widen like this; an unknown name never matches by prefix.
+    expect(resolveKm('体', ['体育类(历史)'])).toBeUndefined()
+  })
 })
 
 describe('km_list ordering', () => {

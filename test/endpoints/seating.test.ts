@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../src/endpoints/define.js'
 import seatingList from '../../src/endpoints/seating-list.js'
 import seatingOption from '../../src/endpoints/seating-option.js'
-import seatingRank from '../../src/endpoints/seating-rank.js'
+import seatingSeating from '../../src/endpoints/seating-seating.js'
 import { call, fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets } from '../helpers/datasets.js'
 
@@ -74,27 +74,27 @@ describe('seating list (SPEC 4.1, 2.3)', () => {
 
 describe('seating with own rank (SPEC 4.2, 2.4)', () => {
   it('maps the km short form to the stored category', async () => {
-    const res = await call(seatingRank, { province: '江苏', year: '2025', km: '物理' }, ctx)
+    const res = await call(seatingSeating, { province: '江苏', year: '2025', km: '物理' }, ctx)
     expect(res.data.my_seating).toBeNull()
     expect(res.data.arr).toHaveLength(12)
-    const xj = await call(seatingRank, { province: '新疆', km: '历史' }, ctx)
+    const xj = await call(seatingSeating, { province: '新疆', km: '历史' }, ctx)
     expect(xj.data.arr[0]).toEqual({ score: '580', num: '3', total: 3 })
   })
   it('computes my_seating from the caller score: same-score count and rank interval', async () => {
     const mine = fixtureContext(dir, { score: 697 })
-    const res = await call(seatingRank, { province: '江苏', year: '2025', km: '物理' }, mine)
+    const res = await call(seatingSeating, { province: '江苏', year: '2025', km: '物理' }, mine)
     // 701-750: 10, 700: 1, 699: 2, 698: 3, 697: 5 -> ranks 17..21
     expect(res.data.my_seating).toEqual({ even_num: 5, seating_sec: '17~21' })
     await mine.db.close()
   })
   it('returns [] when nothing is found and there is no rank information', async () => {
-    const res = await call(seatingRank, { province: '西藏' }, ctx)
+    const res = await call(seatingSeating, { province: '西藏' }, ctx)
     expect(res).toEqual({ code: 200, message: 'success', data: [] })
   })
   it('requires a province and rejects a score above the full score', async () => {
-    expect((await call(seatingRank, {}, ctx)).message).toBe('参数 province 无效: 不能为空')
+    expect((await call(seatingSeating, {}, ctx)).message).toBe('参数 province 无效: 不能为空')
     const high = fixtureContext(dir, { score: 751 })
-    expect((await call(seatingRank, { province: '江苏' }, high)).message).toBe(
+    expect((await call(seatingSeating, { province: '江苏' }, high)).message).toBe(
       '分数 751 超出范围: 江苏 满分 750',
     )
     await high.db.close()

@@ -1,0 +1,35 @@
+import type { z } from 'zod'
+import type { AnyEndpoint } from '../endpoints/define.js'
+import { fieldMeta } from '../endpoints/schema.js'
+import type { FlagSpec } from './flags.js'
+import type { CommandEntry } from './manifest.js'
+
+/** Derives the CLI manifest from the endpoint registry (at build time, or in tests running the sources). */
+export const deriveManifest = (endpoints: readonly AnyEndpoint[]): CommandEntry[] =>
+  endpoints.map((def) => ({
+    name: def.name,
+    command: def.command,
+    summary: def.summary,
+    http: def.http,
+    flags: flagsOf(def.input),
+    callerFlags: def.callerFlags ?? [],
+    examples: def.examples,
+  }))
+
+const kebab = (key: string): string =>
+  key
+    .replaceAll('_', '-')
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+const camel = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+
+/** The flags of an endpoint, one per field of its (object) input schema, in declaration order. */
+export function flagsOf(input: z.ZodType): FlagSpec[] {
+  const shape = (input as unknown as { shape?: Record<string, z.ZodType> }).shape
+  if (!shape) return []
+  return Object.entries(shape).map(([key, schema]) => {
+    const meta = fieldMeta(schema)
+    const flag = meta.flag ?? kebab(key)
+    return { key, flag, attribute: camel(flag), meta }
+  })
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import { extname } from 'node:path'
+import type { AnyEndpoint, CallerFlag } from '../endpoints/define.js'
+import type { FlagSpec } from './flags.js'
+
+/**
+ * What the CLI needs to know of an endpoint before it runs it: words, flags, help and examples. The build writes
+ * it to dist/cli/commands.json, so that `gaokao --help` and argument parsing load neither zod nor the endpoint
+ * modules (zod alone costs about 70 ms to import on these machines); the one endpoint a command runs is
+ * imported when it runs. Endpoint files are named after the endpoint (`endpoints/<name>.ts`).
+ */
+export interface CommandEntry {
+  name: string
+  command: readonly string[]
+  summary: string
+  http: { method: string; path: string }
+  flags: FlagSpec[]
+  callerFlags: readonly CallerFlag[]
+  examples: readonly string[]
+}
+
+const MANIFEST_FILE = new URL('./commands.json', import.meta.url)
+
+/** The built manifest, or (running from the TypeScript sources, as tests do) one derived from the registry. */
+export async function loadManifest(): Promise<CommandEntry[]> {
+  try {
+    return JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as CommandEntry[]
+  } catch {
+    const [{ ENDPOINTS }, { deriveManifest }] = await Promise.all([
+      import('../endpoints/index.js'),
+      import('./derive-manifest.js'),
+    ])
+    return deriveManifest(ENDPOINTS)
+  }
+}
+
+/** The endpoint definition behind a command, imported on demand. */
+export async function loadEndpoint(name: string): Promise<AnyEndpoint> {
+  // Same extension as this module: .js when compiled, .ts when tests run the sources.
+  const url = new URL(`../endpoints/${name}${extname(new URL(import.meta.url).pathname)}`, import.meta.url)
+  const mod = (await import(/* @vite-ignore */ url.href)) as { default: AnyEndpoint }
+  return mod.default
+}
