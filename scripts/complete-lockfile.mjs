@@ -14,7 +14,11 @@ function platformOf(name) {
   const os = /-(darwin|linux|win32|android|freebsd)-/.exec(`${name}-`)?.[1]
   const cpu = /-(x64|arm64|ia32|arm)(?:-|$)/.exec(name)?.[1]
   if (!os || !cpu) return undefined
-  return { os: [os], cpu: [cpu], ...(os === 'linux' ? { libc: [name.endsWith('-musl') ? 'musl' : 'glibc'] } : {}) }
+  return {
+    os: [os],
+    cpu: [cpu],
+    ...(os === 'linux' ? { libc: [name.endsWith('-musl') ? 'musl' : 'glibc'] } : {}),
+  }
 }
 
 let added = 0
@@ -23,11 +27,14 @@ for (const [key, entry] of Object.entries(packages)) {
     const depKey = `node_modules/${dep}`
     if (packages[depKey] || packages[`${key}/${depKey}`]) continue
     const platform = platformOf(dep)
-    if (!platform) throw new Error(`${dep}: optional dependency missing from the lockfile and not a platform build`)
+    if (!platform)
+      throw new Error(`${dep}: optional dependency missing from the lockfile and not a platform build`)
     packages[depKey] = { version, ...platform, optional: true, ...(entry.dev ? { dev: true } : {}) }
     added++
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))))
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))),
+)
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`)
 console.log(`complete-lockfile: added ${added} platform entries`)
