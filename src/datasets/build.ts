@@ -1,77 +1,39 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { PROVINCES } from '../domain/provinces.js'
-import { checkScoreRanks, summarizeViolations } from './checks/score-ranks.js'
-import {
-  type Manifest,
-  manifestEntryProvinces,
-  manifestEntryScoreRanks,
-  sourcesSection,
-  stableJson,
-} from './manifest.js'
-import { kmOrder, provinceOf, scoreLabel } from './normalize.js'
+import { SCHEMA, type SchemaTable } from '../data/schema.js'
+import { type Manifest, manifestColumns, sourcesSection, stableJson } from './manifest.js'
 import { sha256File, writeParquet } from './parquet.js'
-import { checkProvinces, PROVINCE_COLUMNS, provinceCells, provinceRows } from './provinces-table.js'
-import { type PreparedTable, prepare, type Resolution, resolveSlice, sliceKey } from './resolve.js'
-import { SCORE_RANK_COLUMNS } from './score-ranks-table.js'
-import { pushTo } from './sources/files.js'
-import { ADAPTERS } from './sources/index.js'
-import type { Exclusion, SliceKey, SourceId } from './types.js'
+import type { ProgressEvent } from './score-ranks-plan.js'
+import type { BuiltTable, TableBuilder } from './table-builder.js'
+import { BUILDERS } from './tables/index.js'
 
-export const TABLE_NAMES = ['provinces', 'score_ranks'] as const
-export type DatasetTable = (typeof TABLE_NAMES)[number]
+export type { ProgressEvent }
 
-export interface ProgressEvent {
-  table: string
-  step: string
-  done: number
-  total: number
-}
+export const TABLE_NAMES: readonly SchemaTable[] = BUILDERS.map((b) => b.name)
 
 export interface BuildOptions {
   /** The sources dir (../shared/data/sources or a fixture copy of it). */
   from: string
   /** The datasets dir to write into. */
   out: string
-  /** Tables to build (default: all). */
+  /** Tables to build (default: all); the tables they depend on are built in memory, not written. */
   tables?: string[]
   onProgress?: (e: ProgressEvent) => void
-}
-
-export interface SliceSummary extends SliceKey {
-  rows: number
-  source: SourceId
-}
-
-export interface SliceRejection extends SliceKey {
-  source: SourceId
-  sourceFile: string
-  /** 'excluded': a documented exclusion in an adapter; 'failed-checks': the table broke a check */
-  kind: 'excluded' | 'failed-checks'
-  reason: string
-  /** the source shipped for this slice instead, or null when the slice has no table */
-  fallback: SourceId | null
-}
-
-export interface ConflictSummary extends SliceKey {
-  chosen: SourceId
-  rule: Resolution['rule']
-  reason: string
-  others: { source: SourceId; commonScores: number; agreeing: number; rejected?: string }[]
+  /** The builders to use (default: all of tables/index.ts); tests pass a subset */
+  builders?: readonly TableBuilder[]
 }
 
 export interface TableReport {
-  table: DatasetTable
+  table: SchemaTable
   written: boolean
   file: string | null
   rows: number
   sha256: string | null
   /** why the table was not written (it failed its checks), or null */
   refused: string | null
-  slicesKept: SliceSummary[]
-  slicesRejected: SliceRejection[]
-  conflicts: ConflictSummary[]
+  summary: string[]
+  [detail: string]: unknown
 }
 
 export interface BuildReport {
@@ -82,187 +44,28 @@ export interface BuildReport {
   summary: string[]
 }
 
-export { SCORE_RANK_COLUMNS }
-
-const provinceIndex = new Map(PROVINCES.map((p, i) => [p.name, i]))
-
-/** Deterministic slice order: province (PROVINCES order), year, km (ordinary first), level ('' first). */
-export function compareSlices(a: SliceKey, b: SliceKey): number {
-  return (
-    (provinceIndex.get(a.province) ?? 99) - (provinceIndex.get(b.province) ?? 99) ||
-    a.year - b.year ||
-    kmOrder(a.km, b.km) ||
-    (a.level < b.level ? -1 : a.level > b.level ? 1 : 0)
-  )
-}
-
-export interface LoadedCandidates {
-  candidates: PreparedTable[]
-  excluded: Exclusion[]
-}
-
-/**
- * Runs every adapter over `from` and prepares its tables (top-band rule, checks). Candidates that
- * fail the checks are returned too, with their violations.
- */
-export async function loadCandidates(
-  from: string,
-  onProgress?: (e: ProgressEvent) => void,
-  sources?: readonly SourceId[],
-): Promise<LoadedCandidates> {
-  const adapters = ADAPTERS.filter((a) => !sources || sources.includes(a.id))
-  const candidates: PreparedTable[] = []
-  const excluded: Exclusion[] = []
-  let done = 0
-  for (const adapter of adapters) {
-    onProgress?.({ table: 'score_ranks', step: `load ${adapter.id}`, done, total: adapters.length })
-    const r = await adapter.load(from)
-    for (const c of r.candidates) candidates.push(prepare(c, provinceOf(c.province).fullScore))
-    excluded.push(...r.excluded)
-    done++
+/** The builders a request needs, dependencies first, each once. */
+export function buildOrder(
+  wanted: readonly string[],
+  builders: readonly TableBuilder[] = BUILDERS,
+): TableBuilder[] {
+  const byName = new Map(builders.map((b) => [b.name as string, b]))
+  const unknown = wanted.filter((t) => !byName.has(t))
+  if (unknown.length > 0)
+    throw new Error(`unknown table(s): ${unknown.join(', ')}; known: ${[...byName.keys()].join(', ')}`)
+  const order: TableBuilder[] = []
+  const visiting = new Set<string>()
+  const visit = (name: string) => {
+    const builder = byName.get(name)
+    if (!builder || order.includes(builder)) return
+    if (visiting.has(name)) throw new Error(`dependency cycle at ${name}`)
+    visiting.add(name)
+    for (const dep of builder.dependsOn ?? []) visit(dep)
+    visiting.delete(name)
+    order.push(builder)
   }
-  onProgress?.({ table: 'score_ranks', step: 'loaded', done, total: adapters.length })
-  return { candidates, excluded }
-}
-
-export interface ScoreRanksPlan {
-  resolutions: Resolution[]
-  rejected: SliceRejection[]
-  conflicts: ConflictSummary[]
-}
-
-/** Groups candidates by slice and resolves each; pure apart from the inputs. */
-export function planScoreRanks(loaded: LoadedCandidates): ScoreRanksPlan {
-  const bySlice = new Map<string, PreparedTable[]>()
-  for (const c of loaded.candidates) {
-    const k = sliceKey(c)
-    pushTo(bySlice, k, c)
-  }
-  const resolutions: Resolution[] = []
-  const chosenBySlice = new Map<string, SourceId>()
-  for (const list of bySlice.values()) {
-    const r = resolveSlice(list)
-    if (r) {
-      resolutions.push(r)
-      chosenBySlice.set(sliceKey(r), r.chosen.source)
-    }
-  }
-  resolutions.sort(compareSlices)
-  const rejected: SliceRejection[] = []
-  for (const c of loaded.candidates) {
-    if (c.violations.length === 0) continue
-    rejected.push({
-      province: c.province,
-      year: c.year,
-      km: c.km,
-      level: c.level,
-      source: c.source,
-      sourceFile: c.sourceFile,
-      kind: 'failed-checks',
-      reason: summarizeViolations(c.violations),
-      fallback: chosenBySlice.get(sliceKey(c)) ?? null,
-    })
-  }
-  for (const e of loaded.excluded) {
-    rejected.push({
-      province: e.province,
-      year: e.year,
-      km: e.km,
-      level: e.level,
-      source: e.source,
-      sourceFile: e.sourceFile,
-      kind: 'excluded',
-      reason: e.reason,
-      fallback: chosenBySlice.get(sliceKey(e)) ?? null,
-    })
-  }
-  rejected.sort(
-    (a, b) =>
-      compareSlices(a, b) ||
-      (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) ||
-      (a.sourceFile < b.sourceFile ? -1 : a.sourceFile > b.sourceFile ? 1 : 0),
-  )
-  const conflicts: ConflictSummary[] = resolutions
-    .filter((r) => r.alternatives.some((a) => a.rejected || a.agreeing !== a.commonScores))
-    .map((r) => ({
-      province: r.province,
-      year: r.year,
-      km: r.km,
-      level: r.level,
-      chosen: r.chosen.source,
-      rule: r.rule,
-      reason: r.reason,
-      others: r.alternatives.map((a) => {
-        const o: ConflictSummary['others'][number] = {
-          source: a.source,
-          commonScores: a.commonScores,
-          agreeing: a.agreeing,
-        }
-        if (a.rejected) o.rejected = a.rejected
-        return o
-      }),
-    }))
-  return { resolutions, rejected, conflicts }
-}
-
-/** The rows of score_ranks.parquet, in file order. */
-export function scoreRankCells(resolutions: readonly Resolution[]): (string | number)[][] {
-  const out: (string | number)[][] = []
-  for (const r of resolutions) {
-    r.chosen.rows.forEach((row, i) => {
-      out.push([
-        r.province,
-        r.year,
-        r.km,
-        r.level,
-        i + 1,
-        scoreLabel(row),
-        row.scoreLow,
-        row.scoreHigh,
-        row.num,
-        row.total,
-        r.chosen.source,
-      ])
-    })
-  }
-  return out
-}
-
-/** Final whole-table checks before writing score_ranks: every slice passes, keys are unique. */
-export function checkPlan(resolutions: readonly Resolution[]): string[] {
-  const problems: string[] = []
-  const seen = new Set<string>()
-  for (const r of resolutions) {
-    const k = sliceKey(r)
-    if (seen.has(k)) problems.push(`duplicate table ${k}`)
-    seen.add(k)
-    const prov = provinceOf(r.province)
-    const v = checkScoreRanks(
-      r.chosen.rows.map((row, i) => ({ ...row, seq: i + 1 })),
-      prov.fullScore,
-    )
-    if (v.length > 0) problems.push(`${k}: ${summarizeViolations(v)}`)
-  }
-  return problems
-}
-
-/** Coverage lines: tables and provinces per year. */
-export function coverageSummary(resolutions: readonly Resolution[]): string[] {
-  const byYear = new Map<number, { tables: number; provinces: Set<string>; rows: number }>()
-  for (const r of resolutions) {
-    const y = byYear.get(r.year) ?? { tables: 0, provinces: new Set<string>(), rows: 0 }
-    byYear.set(r.year, y)
-    y.tables++
-    y.provinces.add(r.province)
-    y.rows += r.chosen.rows.length
-  }
-  return [...byYear]
-    .sort((a, b) => a[0] - b[0])
-    .map(([year, y]) => {
-      const names = PROVINCES.filter((p) => y.provinces.has(p.name)).map((p) => p.name)
-      const list = names.length > 12 ? `${names.length} provinces` : names.join(' ')
-      return `${year}: ${y.tables} tables, ${y.rows} rows, ${y.provinces.size} provinces (${list})`
-    })
+  for (const name of wanted) visit(name)
+  return order
 }
 
 async function readManifest(path: string): Promise<Manifest | null> {
@@ -281,102 +84,72 @@ async function writeAtomic(path: string, text: string): Promise<void> {
 }
 
 /**
- * Builds datasets/provinces.parquet and datasets/score_ranks.parquet (and manifest.json) from the
- * public sources in `opts.from`. Prints nothing. A table that fails its checks is not written.
+ * Builds the requested tables (default: all) from the public sources in `opts.from` into `opts.out`, with
+ * manifest.json. Prints nothing. A table whose builder reports problems is not written; each file is written
+ * to a temporary name and renamed, so a reader never sees half a table.
  */
 export async function buildDatasets(opts: BuildOptions): Promise<BuildReport> {
   const from = resolve(opts.from)
   const out = resolve(opts.out)
-  const wanted = opts.tables?.length ? opts.tables : [...TABLE_NAMES]
-  const unknown = wanted.filter((t) => !(TABLE_NAMES as readonly string[]).includes(t))
-  if (unknown.length > 0)
-    throw new Error(`unknown table(s): ${unknown.join(', ')}; known: ${TABLE_NAMES.join(', ')}`)
+  const builders = opts.builders ?? BUILDERS
+  const wanted = opts.tables?.length ? opts.tables : builders.map((b) => b.name as string)
+  const order = buildOrder(wanted, builders)
   await mkdir(out, { recursive: true })
-  const progress = opts.onProgress
-  const reports: TableReport[] = []
-  const summary: string[] = []
   const manifestPath = join(out, 'manifest.json')
   const manifest: Manifest = (await readManifest(manifestPath)) ?? { tables: {}, sources: sourcesSection() }
   manifest.sources = sourcesSection()
 
-  if (wanted.includes('provinces')) {
-    progress?.({ table: 'provinces', step: 'check', done: 0, total: 1 })
-    const rows = provinceRows()
-    const problems = checkProvinces(rows)
-    const file = join(out, 'provinces.parquet')
-    const report: TableReport = {
-      table: 'provinces',
-      written: false,
-      file: null,
-      rows: rows.length,
-      sha256: null,
-      refused: null,
-      slicesKept: [],
-      slicesRejected: [],
-      conflicts: [],
-    }
-    if (problems.length > 0) {
-      report.refused = summarizeViolations(problems)
-      await rm(`${file}.tmp`, { force: true })
-    } else {
-      await writeParquet(file, PROVINCE_COLUMNS, provinceCells(rows))
-      report.written = true
-      report.file = 'provinces.parquet'
-      report.sha256 = await sha256File(file)
-      manifest.tables.provinces = manifestEntryProvinces(report.sha256, rows.length)
-    }
-    summary.push(
-      `provinces: ${report.written ? `${rows.length} rows written` : `refused (${report.refused})`}`,
-    )
-    reports.push(report)
-    progress?.({ table: 'provinces', step: report.written ? 'written' : 'refused', done: 1, total: 1 })
-  }
+  const built = new Map<SchemaTable, BuiltTable>()
+  const reports: TableReport[] = []
+  const summary: string[] = []
+  for (const builder of order) {
+    const table = builder.name
+    const progress = (step: string, done: number, total: number) =>
+      opts.onProgress?.({ table, step, done, total })
+    const result = await builder.build({
+      from,
+      progress,
+      dependency: <T>(name: SchemaTable) => {
+        const dep = built.get(name)
+        if (!dep) throw new Error(`${table} needs ${name}, which was not built first`)
+        return dep as BuiltTable<T>
+      },
+    })
+    built.set(table, result)
+    if (!wanted.includes(table)) continue
 
-  if (wanted.includes('score_ranks')) {
-    const loaded = await loadCandidates(from, progress)
-    progress?.({ table: 'score_ranks', step: 'resolve', done: 0, total: 1 })
-    const plan = planScoreRanks(loaded)
-    const problems = checkPlan(plan.resolutions)
-    const cells = scoreRankCells(plan.resolutions)
-    const file = join(out, 'score_ranks.parquet')
+    const file = join(out, `${table}.parquet`)
     const report: TableReport = {
-      table: 'score_ranks',
+      table,
       written: false,
       file: null,
-      rows: cells.length,
+      rows: result.cells.length,
       sha256: null,
       refused: null,
-      slicesKept: plan.resolutions.map((r) => ({
-        province: r.province,
-        year: r.year,
-        km: r.km,
-        level: r.level,
-        rows: r.chosen.rows.length,
-        source: r.chosen.source,
-      })),
-      slicesRejected: plan.rejected,
-      conflicts: plan.conflicts,
+      summary: result.summary,
+      ...result.details,
     }
-    if (problems.length > 0 || cells.length === 0) {
-      report.refused = problems.length > 0 ? problems.slice(0, 5).join('; ') : 'no table passed the checks'
+    if (result.problems.length > 0) {
+      report.refused = result.problems.join('; ')
       await rm(`${file}.tmp`, { force: true })
+      progress('refused', 1, 1)
     } else {
-      progress?.({ table: 'score_ranks', step: 'write', done: 0, total: 1 })
-      await writeParquet(file, SCORE_RANK_COLUMNS, cells)
+      progress('write', 0, 1)
+      await writeParquet(file, SCHEMA[table], result.cells)
       report.written = true
-      report.file = 'score_ranks.parquet'
+      report.file = `${table}.parquet`
       report.sha256 = await sha256File(file)
-      manifest.tables.score_ranks = manifestEntryScoreRanks(report.sha256, cells.length, plan)
+      manifest.tables[table] = {
+        ...result.manifest,
+        file: report.file,
+        rows: result.cells.length,
+        sha256: report.sha256,
+        columns: manifestColumns(SCHEMA[table]),
+      }
+      progress('written', 1, 1)
     }
-    const failed = plan.rejected.filter((r) => r.kind === 'failed-checks').length
-    const excluded = plan.rejected.length - failed
-    summary.push(
-      `score_ranks: ${report.written ? `${cells.length} rows written` : `refused (${report.refused})`} in ${plan.resolutions.length} tables; ` +
-        `${failed} candidate tables failed the checks, ${excluded} excluded by rule, ${plan.conflicts.length} conflicts resolved`,
-    )
-    summary.push(...coverageSummary(plan.resolutions))
+    summary.push(...(report.written ? result.summary : [`${table}: refused (${report.refused})`]))
     reports.push(report)
-    progress?.({ table: 'score_ranks', step: report.written ? 'written' : 'refused', done: 1, total: 1 })
   }
 
   if (reports.some((r) => r.written)) await writeAtomic(manifestPath, stableJson(manifest))

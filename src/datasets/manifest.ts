@@ -1,7 +1,5 @@
-import type { ScoreRanksPlan } from './build.js'
-import type { ColumnSpec } from './parquet.js'
-import { PROVINCE_COLUMNS } from './provinces-table.js'
-import { SCORE_RANK_COLUMNS } from './score-ranks-table.js'
+import type { Column } from '../data/schema.js'
+import type { ScoreRanksPlan } from './score-ranks-plan.js'
 import { PRIORITY, PRIORITY_RULE, SOURCES } from './sources/index.js'
 
 export interface ManifestColumn {
@@ -58,7 +56,7 @@ export interface Manifest {
   }
 }
 
-const columns = (specs: readonly ColumnSpec[]): ManifestColumn[] =>
+export const manifestColumns = (specs: readonly Column[]): ManifestColumn[] =>
   specs.map((c) => ({ name: c.name, type: c.type, nullable: c.nullable ?? false }))
 
 export function sourcesSection(): Manifest['sources'] {
@@ -76,16 +74,9 @@ export function sourcesSection(): Manifest['sources'] {
   }
 }
 
-export function manifestEntryProvinces(sha256: string, rows: number): ManifestTable {
-  return { file: 'provinces.parquet', rows, sha256, columns: columns(PROVINCE_COLUMNS) }
-}
-
-export function manifestEntryScoreRanks(sha256: string, rows: number, plan: ScoreRanksPlan): ManifestTable {
+/** The score_ranks-specific part of its manifest entry: every slice's source and the agreement of the others. */
+export function manifestScoreRankSlices(plan: ScoreRanksPlan): Pick<ManifestTable, 'slices' | 'excluded'> {
   return {
-    file: 'score_ranks.parquet',
-    rows,
-    sha256,
-    columns: columns(SCORE_RANK_COLUMNS),
     slices: plan.resolutions.map((r) => ({
       province: r.province,
       year: r.year,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile, rename, rm } from 'node:fs/promises'
 import { DuckDBInstance } from '@duckdb/node-api'
 
-export type ColumnType = 'VARCHAR' | 'INTEGER'
+export type ColumnType = 'VARCHAR' | 'INTEGER' | 'DOUBLE' | 'BOOLEAN'
 
 export interface ColumnSpec {
   name: string
@@ -10,7 +10,7 @@ export interface ColumnSpec {
   nullable?: boolean
 }
 
-export type CellValue = string | number | null
+export type CellValue = string | number | boolean | null
 
 const sqlString = (s: string): string => `'${s.replaceAll("'", "''")}'`
 
@@ -44,6 +44,13 @@ export async function writeParquet(
           if (typeof v !== 'number' || !Number.isInteger(v))
             throw new Error(`bad integer in ${c.name} (row ${i})`)
           app.appendInteger(v)
+        } else if (c.type === 'DOUBLE') {
+          if (typeof v !== 'number' || !Number.isFinite(v))
+            throw new Error(`bad number in ${c.name} (row ${i})`)
+          app.appendDouble(v)
+        } else if (c.type === 'BOOLEAN') {
+          if (typeof v !== 'boolean') throw new Error(`bad boolean in ${c.name} (row ${i})`)
+          app.appendBoolean(v)
         } else app.appendVarchar(String(v))
       })
       app.endRow()

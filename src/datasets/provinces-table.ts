@@ -1,18 +1,7 @@
+import { SCHEMA } from '../data/schema.js'
 import { PROVINCES } from '../domain/provinces.js'
-import type { CellValue, ColumnSpec } from './parquet.js'
+import type { CellValue } from './parquet.js'
 import type { Violation } from './types.js'
-
-export const PROVINCE_COLUMNS: readonly ColumnSpec[] = [
-  { name: 'name', type: 'VARCHAR' },
-  { name: 'full_name', type: 'VARCHAR' },
-  { name: 'code', type: 'VARCHAR' },
-  { name: 'slug', type: 'VARCHAR' },
-  { name: 'sort', type: 'INTEGER' },
-  { name: 'exam_mode', type: 'VARCHAR' },
-  { name: 'reform_year', type: 'INTEGER', nullable: true },
-  { name: 'full_score', type: 'INTEGER' },
-  { name: 'source', type: 'VARCHAR' },
-]
 
 export const PROVINCE_SOURCE_NOTE =
   '../shared/data/RULES.md: "Exam-mode years" (3+3 / 3+1+2 from 2021, 2024, 2025 / 文理) and "Full-score notes" (750; 上海 660; 海南 900)'
@@ -44,7 +33,7 @@ export function provinceRows(): ProvinceRow[] {
 }
 
 export function provinceCells(rows: readonly ProvinceRow[]): CellValue[][] {
-  return rows.map((r) => PROVINCE_COLUMNS.map((c) => r[c.name as keyof ProvinceRow] as CellValue))
+  return rows.map((r) => SCHEMA.provinces.map((c) => r[c.name as keyof ProvinceRow] as CellValue))
 }
 
 /** Checks of the provinces table: 31 rows, sort 1..31, unique name/code/slug, consistent mode and scores. */

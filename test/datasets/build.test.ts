@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildDatasets } from '../../src/datasets/build.js'
 import { readParquet } from '../../src/datasets/parquet.js'
+import type { SliceRejection } from '../../src/datasets/score-ranks-plan.js'
 import { FIXTURES } from './helpers.js'
 
 const dirs: string[] = []
@@ -108,7 +109,9 @@ describe('buildDatasets on the fixture slices', () => {
     const sr = report.tables[0]
     expect(sr?.written).toBe(false)
     expect(sr?.refused).toMatch(/no table passed/)
-    expect(sr?.slicesRejected.every((r) => r.kind === 'failed-checks')).toBe(true)
+    const rejected = sr?.slicesRejected as SliceRejection[]
+    expect(rejected.length).toBeGreaterThan(0)
+    expect(rejected.every((r) => r.kind === 'failed-checks')).toBe(true)
     expect(existsSync(join(out, 'score_ranks.parquet'))).toBe(false)
     expect(readdirSync(out)).toEqual([])
   })

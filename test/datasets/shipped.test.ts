@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { compareSlices, loadCandidates } from '../../src/datasets/build.js'
 import { checkScoreRanks } from '../../src/datasets/checks/score-ranks.js'
 import { provinceOf } from '../../src/datasets/normalize.js'
 import { readParquet, sha256File } from '../../src/datasets/parquet.js'
 import { agreementBreaks, sliceKey } from '../../src/datasets/resolve.js'
+import { compareSlices, loadCandidates } from '../../src/datasets/score-ranks-plan.js'
 import type { RankRow, SliceKey } from '../../src/datasets/types.js'
 import { hasSharedSources, SHARED_SOURCES, SHIPPED } from './helpers.js'
 

@@ -1,0 +1,6 @@
+import type { TableBuilder } from '../table-builder.js'
+import { provincesBuilder } from './provinces.js'
+import { scoreRanksBuilder } from './score-ranks.js'
+
+/** Every dataset table's builder; build.ts runs them in dependency order. */
+export const BUILDERS: readonly TableBuilder[] = [provincesBuilder, scoreRanksBuilder]
