@@ -13,6 +13,7 @@ export const deriveManifest = (endpoints: readonly AnyEndpoint[]): CommandEntry[
     http: def.http,
     flags: flagsOf(def.input),
     callerFlags: def.callerFlags ?? [],
+    usesStore: def.usesStore ?? false,
     examples: def.examples,
   }))
 

@@ -16,6 +16,7 @@ export interface CommandEntry {
   http: { method: string; path: string }
   flags: FlagSpec[]
   callerFlags: readonly CallerFlag[]
+  usesStore: boolean
   examples: readonly string[]
 }
 

@@ -14,7 +14,7 @@ export const EXIT = { ok: 0, failure: 1, badInput: 2 } as const
 
 export interface CliDeps {
   /** Builds the request context; tests inject fixture datasets here */
-  context?: (opts: { datasets?: string; caller: Caller | null }) => EndpointContext
+  context?: (opts: { datasets?: string; store?: string; caller: Caller | null }) => EndpointContext
 }
 
 interface OutputOptions {
@@ -23,6 +23,7 @@ interface OutputOptions {
   color?: boolean
   bom?: boolean
   datasets?: string
+  store?: string
 }
 
 /**
@@ -96,6 +97,8 @@ function addEndpointCommand(
     cmd.option(`--${spec.flag} <${spec.meta.placeholder ?? 'value'}>`, flagHelp(spec))
   }
   for (const cf of entry.callerFlags) cmd.option(cf.flag, cf.description)
+  if (entry.usesStore)
+    cmd.option('--store <dir>', '反馈与令牌的存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)')
   addOutputOptions(cmd)
   cmd.addHelpText('after', `\n示例:\n${entry.examples.map((e) => `  $ ${e}`).join('\n')}`)
 
@@ -103,7 +106,7 @@ function addEndpointCommand(
     const format = chooseFormat(opts)
     const caller = callerFrom(entry, opts)
     const [{ invoke }, def] = await Promise.all([import('../endpoints/invoke.js'), loadEndpoint(entry.name)])
-    const ctx = (deps.context ?? defaultContext)({ datasets: opts.datasets, caller })
+    const ctx = (deps.context ?? defaultContext)({ datasets: opts.datasets, store: opts.store, caller })
     const outcome = await invoke(def, requestFromFlags(flags, opts), ctx, (err) =>
       io.stderr(`内部错误: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
     )
@@ -174,8 +177,12 @@ async function renderOutcome(
   return renderTables(Array.isArray(views) ? views : [views], useColor(io, opts.color), io.columns)
 }
 
-const defaultContext = (opts: { datasets?: string; caller: Caller | null }): EndpointContext =>
-  createContextFactory({ datasetsDir: opts.datasets }).forCaller(opts.caller)
+const defaultContext = (opts: {
+  datasets?: string
+  store?: string
+  caller: Caller | null
+}): EndpointContext =>
+  createContextFactory({ datasetsDir: opts.datasets, storeDir: opts.store }).forCaller(opts.caller)
 
 /** Parses and runs one command line; returns the exit code instead of exiting, so tests can run it in-process. */
 export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps = {}): Promise<number> {

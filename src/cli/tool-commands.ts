@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander'
 import { registerDatasetsCommands } from './datasets-commands.js'
 import type { CliIo } from './io.js'
 import { renderJson } from './render.js'
+import { registerStoreCommands } from './store-commands.js'
 
 /** Commands that are not endpoints: the HTTP server, dataset tooling, and raw calls through the HTTP app. */
 export function registerToolCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -13,6 +14,7 @@ export function registerToolCommands(program: Command, io: CliIo, setExit: (code
     .option('--http-status', '把信封中的错误码同时作为 HTTP 状态码 (默认: 错误也以 200 返回)')
     .option('--datasets <dir>', '数据目录 (默认: 内置 datasets/)')
     .option('--logo-base-url <url>', '学校 logo 相对路径的前缀')
+    .option('--store <dir>', '反馈与令牌的存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)')
     .option('--log', '输出请求日志 (JSON, 到标准输出)')
     .action(
       async (opts: {
@@ -22,6 +24,7 @@ export function registerToolCommands(program: Command, io: CliIo, setExit: (code
         datasets?: string
         logoBaseUrl?: string
         log?: boolean
+        store?: string
       }) => {
         const port = Number(opts.port)
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -35,6 +38,7 @@ export function registerToolCommands(program: Command, io: CliIo, setExit: (code
             host: opts.host,
             httpStatus: opts.httpStatus,
             datasetsDir: opts.datasets,
+            storeDir: opts.store,
             logger: opts.log,
             settings: opts.logoBaseUrl ? { logoBaseUrl: opts.logoBaseUrl } : undefined,
             announce: (line) => io.stderr(`${line}\n`),
@@ -70,4 +74,5 @@ export function registerToolCommands(program: Command, io: CliIo, setExit: (code
     })
 
   registerDatasetsCommands(program, io, setExit)
+  registerStoreCommands(program, io, setExit)
 }

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 import type { Db } from '../data/db.js'
+import type { FeedbackStore } from '../store/feedback.js'
+import type { TokenStore } from '../store/tokens.js'
 
 /** Who is asking, when known: a Bearer token's holder over HTTP, or the trusted local user of the CLI. */
 export interface Caller {
@@ -16,8 +18,15 @@ export interface Settings {
   defaultProvince: string
 }
 
+/** The writable side, opened on first use. */
+export interface Stores {
+  readonly feedback: FeedbackStore
+  readonly tokens: TokenStore
+}
+
 export interface EndpointContext {
   db: Db
+  stores: Stores
   caller: Caller | null
   settings: Settings
   /** The clock, injectable so that "current year" rules are testable */
@@ -54,6 +63,8 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown> {
    * They never come from an HTTP body.
    */
   callerFlags?: readonly CallerFlag[]
+  /** Reads or writes the local stores (feedback, tokens): the CLI then offers `--store <dir>` */
+  usesStore?: boolean
   handler(input: z.output<S>, ctx: EndpointContext): Promise<D>
   /** Terminal rendering; without it the CLI prints the JSON payload. */
   table?(data: D, input: z.output<S>): TableView | TableView[]

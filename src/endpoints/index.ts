@@ -1,4 +1,5 @@
 import type { AnyEndpoint } from './define.js'
+import feedback from './feedback.js'
 import metaBatches from './meta-batches.js'
 import metaSubjects from './meta-subjects.js'
 import seatingList from './seating-list.js'
@@ -12,4 +13,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   seatingOption,
   metaSubjects,
   metaBatches,
+  feedback,
 ]

@@ -5,6 +5,7 @@ import { fail } from '../endpoints/envelope.js'
 import { ApiError, httpStatusOf } from '../endpoints/errors.js'
 import { ENDPOINTS } from '../endpoints/index.js'
 import { INTERNAL_ERROR_MESSAGE, invoke } from '../endpoints/invoke.js'
+import { bearerCaller } from './auth.js'
 
 export interface AppOptions extends ContextOptions {
   /**
@@ -13,7 +14,7 @@ export interface AppOptions extends ContextOptions {
    */
   httpStatus?: boolean
   logger?: boolean
-  /** Who the request's caller is (Bearer tokens); anonymous when absent */
+  /** Who the request's caller is; default: Bearer tokens of the token store */
   resolveCaller?: (req: FastifyRequest, reply: FastifyReply) => Promise<Caller | null> | Caller | null
   /** Largest accepted request body, bytes */
   bodyLimit?: number
@@ -23,6 +24,7 @@ export interface AppOptions extends ContextOptions {
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1_048_576 })
   const contexts = createContextFactory(opts)
+  const resolveCaller = opts.resolveCaller ?? bearerCaller(() => contexts.stores.tokens, contexts.now)
   const statusFor = (err: ApiError): number =>
     opts.httpStatus || err.forceHttpStatus ? httpStatusOf(err) : 200
 
@@ -33,7 +35,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       method: def.http.method,
       url: def.http.path,
       handler: async (req, reply) => {
-        const caller = opts.resolveCaller ? await opts.resolveCaller(req, reply) : null
+        const caller = await resolveCaller(req, reply)
         const outcome = await invoke(def, requestInput(def, req), contexts.forCaller(caller), (err) =>
           req.log.error({ err }, 'handler failed'),
         )

@@ -7,13 +7,13 @@ import { loadEndpoint } from '../../src/cli/manifest.js'
 import { ENDPOINTS } from '../../src/endpoints/index.js'
 import { buildApp } from '../../src/http/app.js'
 import { runGaokao } from '../helpers/cli.js'
-import { buildFixtureDatasets } from '../helpers/datasets.js'
+import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 let dir: string
 let app: FastifyInstance
 beforeAll(async () => {
   dir = await buildFixtureDatasets()
-  app = await buildApp({ datasetsDir: dir })
+  app = await buildApp({ datasetsDir: dir, storeDir: tempStore() })
 })
 afterAll(async () => app.close())
 

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { CliDeps } from '../../src/cli/program.js'
 import { runCli } from '../../src/cli/program.js'
 import { createContextFactory } from '../../src/endpoints/context.js'
@@ -11,13 +14,17 @@ export interface CliRun {
 /** Runs the CLI in-process against a datasets directory, capturing its output and exit code. */
 export async function runGaokao(
   args: string[],
-  opts: { datasets?: string; isTTY?: boolean; env?: Record<string, string> } = {},
+  opts: { datasets?: string; store?: string; isTTY?: boolean; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
   let stdout = ''
   let stderr = ''
   const deps: CliDeps = {
-    context: ({ datasets, caller }) =>
-      createContextFactory({ datasetsDir: datasets ?? opts.datasets }).forCaller(caller),
+    context: ({ datasets, store, caller }) =>
+      createContextFactory({
+        datasetsDir: datasets ?? opts.datasets,
+        // Tests never touch the user's real store.
+        storeDir: store ?? opts.store ?? mkdtempSync(join(tmpdir(), 'gaokao-store-')),
+      }).forCaller(caller),
   }
   const code = await runCli(
     args,

@@ -1,11 +1,18 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { openDb } from '../../src/data/db.js'
 import { createContextFactory } from '../../src/endpoints/context.js'
 import type { AnyEndpoint, Caller, EndpointContext } from '../../src/endpoints/define.js'
 import { invoke } from '../../src/endpoints/invoke.js'
 
 /** A request context over a fixture datasets directory. */
-export function fixtureContext(dir: string, caller: Caller | null = null): EndpointContext {
-  return createContextFactory({ db: openDb({ datasetsDir: dir }) }).forCaller(caller)
+export function fixtureContext(
+  dir: string,
+  caller: Caller | null = null,
+  storeDir = mkdtempSync(join(tmpdir(), 'gaokao-store-')),
+): EndpointContext {
+  return createContextFactory({ db: openDb({ datasetsDir: dir }), storeDir }).forCaller(caller)
 }
 
 /** Runs an endpoint as any surface would and returns the wire body. */

@@ -72,3 +72,6 @@ export async function buildFixtureDatasets(tables: readonly string[] = ['score_r
   instance.closeSync()
   return dir
 }
+
+/** An empty store directory (feedback, tokens), so that tests never touch the user's own. */
+export const tempStore = (): string => mkdtempSync(join(tmpdir(), 'gaokao-store-'))

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/http/app.js'
-import { buildFixtureDatasets } from '../helpers/datasets.js'
+import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 let dir: string
 let app: FastifyInstance
 let strict: FastifyInstance
 beforeAll(async () => {
   dir = await buildFixtureDatasets()
-  app = await buildApp({ datasetsDir: dir })
-  strict = await buildApp({ datasetsDir: dir, httpStatus: true })
+  app = await buildApp({ datasetsDir: dir, storeDir: tempStore() })
+  strict = await buildApp({ datasetsDir: dir, storeDir: tempStore(), httpStatus: true })
 })
 afterAll(async () => {
   await app.close()

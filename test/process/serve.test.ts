@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildFixtureDatasets } from '../helpers/datasets.js'
+import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'gaokao.js')
 
@@ -14,9 +14,13 @@ interface Running {
 
 /** Starts `gaokao serve` on a free port and resolves with its address once it says it is listening. */
 async function startServer(dir: string): Promise<Running> {
-  const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--datasets', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const proc = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--datasets', dir, '--store', tempStore()],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let err = ''
   proc.stderr?.setEncoding('utf8')
   const base = await new Promise<string>((resolve, reject) => {

@@ -1,0 +1,157 @@
+import type { Command } from 'commander'
+import { findProvince } from '../domain/provinces.js'
+import { FeedbackStore } from '../store/feedback.js'
+import { resolveStoreDir } from '../store/home.js'
+import { TokenStore } from '../store/tokens.js'
+import type { CliIo } from './io.js'
+import { renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
+
+const STORE_HELP = '存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)'
+
+/** Parses `30d`, `12h`, `90m` or `never` into an expiry date (null = never). */
+export function parseExpiry(text: string, now: Date): Date | null | undefined {
+  if (text === 'never') return null
+  const m = /^(\d+)([dhm])$/.exec(text)
+  if (!m) return undefined
+  const ms = Number(m[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm']
+  return new Date(now.getTime() + ms)
+}
+
+/** `gaokao tokens ...` and `gaokao feedback list`: the local writable stores. */
+export function registerStoreCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  const fail = (message: string, code = 2) => {
+    io.stderr(`错误: ${message}\n`)
+    setExit(code)
+  }
+  const tokens = program.command('tokens').description('访问令牌: 创建 (只显示一次), 列出, 吊销')
+
+  tokens
+    .command('create')
+    .description('创建访问令牌 (Authorization: Bearer <token>), 绑定本人省份, 分数和科类')
+    .requiredOption('--province <province>', '省份')
+    .requiredOption('--score <score>', '分数')
+    .requiredOption('--km <km>', '科类, 如 物理, 历史类, 综合')
+    .option('--rank <rank>', '位次 (可选)')
+    .option('--expires <duration>', '有效期: 30d, 12h, 90m 或 never', '30d')
+    .option('--store <dir>', STORE_HELP)
+    .action(
+      (opts: {
+        province: string
+        score: string
+        km: string
+        rank?: string
+        expires: string
+        store?: string
+      }) => {
+        const province = findProvince(opts.province)
+        if (!province) return fail(`未知省份: ${opts.province}`)
+        const score = Number(opts.score)
+        if (!Number.isInteger(score) || score < 0 || score > province.fullScore)
+          return fail(`--score 应为 0 到 ${province.fullScore} 的整数, 收到 ${opts.score}`)
+        const rank = opts.rank === undefined ? undefined : Number(opts.rank)
+        if (rank !== undefined && (!Number.isInteger(rank) || rank < 1))
+          return fail(`--rank 应为正整数, 收到 ${opts.rank}`)
+        const now = new Date()
+        const expiresAt = parseExpiry(opts.expires, now)
+        if (expiresAt === undefined)
+          return fail(`--expires 应为 30d, 12h, 90m 或 never, 收到 ${opts.expires}`)
+        try {
+          const store = new TokenStore(resolveStoreDir(opts.store))
+          const { token, record } = store.create(
+            { province: province.name, score, km: opts.km, ...(rank === undefined ? {} : { rank }) },
+            { expiresAt, now },
+          )
+          io.stdout(`${token}\n`)
+          io.stderr(
+            `令牌 ${record.id} 已创建, 有效期至 ${record.expires_at ?? '永久'}; 它只显示这一次, 请妥善保存.\n`,
+          )
+        } catch (err) {
+          fail(`无法写入令牌存储: ${err instanceof Error ? err.message : String(err)}`, 1)
+        }
+      },
+    )
+
+  tokens
+    .command('list')
+    .description('列出令牌 (不含密钥)')
+    .option('--json', 'JSON 输出')
+    .option('--store <dir>', STORE_HELP)
+    .action(async (opts: { json?: boolean; store?: string }) => {
+      const now = Date.now()
+      const rows = new TokenStore(resolveStoreDir(opts.store)).list().map(({ hash: _hash, ...r }) => ({
+        ...r,
+        status: r.revoked_at
+          ? 'revoked'
+          : r.expires_at && Date.parse(r.expires_at) <= now
+            ? 'expired'
+            : 'active',
+      }))
+      if (opts.json) return io.stdout(renderJson(rows, io.isTTY))
+      if (rows.length === 0) return io.stdout('没有令牌\n')
+      io.stdout(
+        await renderTables(
+          [
+            {
+              head: ['id', '省份', '分数', '科类', '位次', '状态', '创建', '到期'],
+              rows: rows.map((r) => [
+                r.id,
+                r.province,
+                r.score,
+                r.km,
+                r.rank ?? '',
+                r.status,
+                r.created_at,
+                r.expires_at ?? '永久',
+              ]),
+              numeric: [2, 4],
+            },
+          ],
+          false,
+          io.columns,
+        ),
+      )
+    })
+
+  tokens
+    .command('revoke')
+    .description('吊销令牌')
+    .argument('<id>', '令牌 id (tokens list 中的 id)')
+    .option('--store <dir>', STORE_HELP)
+    .action((id: string, opts: { store?: string }) => {
+      const ok = new TokenStore(resolveStoreDir(opts.store)).revoke(id)
+      if (!ok) return fail(`没有 id 为 ${id} 的令牌`)
+      io.stdout(`令牌 ${id} 已吊销\n`)
+    })
+
+  const feedback = program.commands.find((c) => c.name() === 'feedback') ?? program.command('feedback')
+  feedback
+    .command('list')
+    .description('列出已提交的反馈; --format csv 导出到表格软件')
+    .option('--format <format>', 'table | json | ndjson | csv', 'table')
+    .option('--json', '即 --format json')
+    .option('--no-bom', 'CSV 不写 UTF-8 BOM')
+    .option('--store <dir>', STORE_HELP)
+    .action(async (opts: { format: string; json?: boolean; bom?: boolean; store?: string }) => {
+      const records = new FeedbackStore(resolveStoreDir(opts.store)).list()
+      const format = opts.json ? 'json' : opts.format
+      if (format === 'json') return io.stdout(renderJson(records, io.isTTY))
+      if (format === 'ndjson') return io.stdout(renderNdjson(records as unknown as Record<string, unknown>[]))
+      if (format === 'csv')
+        return io.stdout(renderCsv(records as unknown as Record<string, unknown>[], opts.bom !== false))
+      if (format !== 'table') return fail(`--format 应为 table, json, ndjson 或 csv, 收到 ${format}`)
+      if (records.length === 0) return io.stdout('还没有反馈\n')
+      io.stdout(
+        await renderTables(
+          [
+            {
+              title: `共 ${records.length} 条反馈`,
+              head: ['时间', '类型', '联系方式', '页面', '内容'],
+              rows: records.map((r) => [r.created_at, r.feedback_type, r.contact, r.page_title, r.content]),
+            },
+          ],
+          false,
+          io.columns,
+        ),
+      )
+    })
+}

@@ -1,0 +1,106 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { join } from 'node:path'
+import { AppendLog } from './append-log.js'
+
+/** What a token stands for: the holder's own data, used by the seating and special-plan endpoints. */
+export interface TokenClaims {
+  province: string
+  score: number
+  km: string
+  rank?: number
+}
+
+export interface TokenRecord extends TokenClaims {
+  id: string
+  /** sha256 of the secret part, hex; the secret itself is never stored */
+  hash: string
+  created_at: string
+  expires_at: string | null
+  revoked_at: string | null
+}
+
+type TokenEvent =
+  | ({ type: 'create' } & Omit<TokenRecord, 'revoked_at'>)
+  | { type: 'revoke'; id: string; at: string }
+
+const PREFIX = 'gk'
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex')
+
+/**
+ * Access tokens as an append-only event log (`<store>/tokens.ndjson`: create and revoke events), so that the
+ * CLI and a running server can use it at the same time without locks. A token reads `gk_<id>_<secret>`: the
+ * id finds the record, the secret's hash is compared in constant time.
+ */
+export class TokenStore {
+  private readonly log: AppendLog<TokenEvent>
+  private cache: { version: string; records: Map<string, TokenRecord> } | undefined
+
+  constructor(dir: string) {
+    this.log = new AppendLog(join(dir, 'tokens.ndjson'))
+  }
+
+  /** Issues a token; the returned secret is shown once and cannot be recovered. */
+  create(
+    claims: TokenClaims,
+    opts: { expiresAt?: Date | null; now?: Date } = {},
+  ): { token: string; record: TokenRecord } {
+    const id = randomBytes(6).toString('hex')
+    const secret = randomBytes(32).toString('base64url')
+    const now = opts.now ?? new Date()
+    const event = {
+      type: 'create' as const,
+      id,
+      hash: sha256(secret),
+      ...claims,
+      created_at: now.toISOString(),
+      expires_at: opts.expiresAt ? opts.expiresAt.toISOString() : null,
+    }
+    this.log.append(event)
+    return { token: `${PREFIX}_${id}_${secret}`, record: { ...event, revoked_at: null } }
+  }
+
+  /** Marks a token revoked; false when the id is unknown. */
+  revoke(id: string, now: Date = new Date()): boolean {
+    if (!this.records().has(id)) return false
+    this.log.append({ type: 'revoke', id, at: now.toISOString() })
+    return true
+  }
+
+  list(): TokenRecord[] {
+    return [...this.records().values()]
+  }
+
+  /** The claims of a valid token; null for a malformed, unknown, expired or revoked one. */
+  verify(token: string, now: Date = new Date()): TokenRecord | null {
+    const m = /^gk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/.exec(token)
+    if (!m) return null
+    const record = this.records().get(m[1] as string)
+    if (!record) return null
+    const expected = Buffer.from(record.hash, 'hex')
+    const actual = createHash('sha256')
+      .update(m[2] as string)
+      .digest()
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null
+    if (record.revoked_at !== null) return null
+    if (record.expires_at !== null && Date.parse(record.expires_at) <= now.getTime()) return null
+    return record
+  }
+
+  /** Current state folded from the events; re-read only when another process has appended. */
+  private records(): Map<string, TokenRecord> {
+    const version = this.log.version()
+    if (this.cache?.version === version) return this.cache.records
+    const records = new Map<string, TokenRecord>()
+    for (const event of this.log.readAll()) {
+      if (event.type === 'create') {
+        const { type: _type, ...rest } = event
+        records.set(event.id, { ...rest, revoked_at: null })
+      } else if (event.type === 'revoke') {
+        const r = records.get(event.id)
+        if (r && r.revoked_at === null) r.revoked_at = event.at
+      }
+    }
+    this.cache = { version, records }
+    return records
+  }
+}
