@@ -1,0 +1,85 @@
+/**
+ * The value mappings of SPEC 4.7 and 4.9: request words to stored values. Constants copied from the spec.
+ */
+
+/** SPEC 4.7: `subject_type` of a request and the stored category values it matches. */
+export const SUBJECT_TYPE_MATCHES: Readonly<Record<string, readonly string[]>> = {
+  物理: ['物理', '物理类', '理工', '理科'],
+  历史: ['历史', '历史类', '文史', '文科'],
+  综合: ['综合', '综合类'],
+  艺术: [
+    '书法类',
+    '戏剧影视导演',
+    '戏剧影视表演',
+    '播音与主持类',
+    '服装表演',
+    '美术与设计类',
+    '舞蹈类',
+    '音乐教育(器乐主项)',
+    '音乐教育(声乐主项)',
+    '音乐表演(器乐)',
+    '音乐表演(声乐)',
+  ],
+  体育: ['体育(文)', '体育(理)'],
+}
+export const SUBJECT_TYPES = Object.keys(SUBJECT_TYPE_MATCHES)
+
+/** SPEC 4.7 / 4.9: the special-type batches that `特殊类型招生` stands for. */
+export const SPECIAL_BATCHES = ['国家专项', '地方专项', '强基计划', '高校专项'] as const
+
+/** SPEC 4.7: batch values of historical scores; `所有批次` (the default) does not filter. */
+export const HISTORICAL_BATCHES = [
+  '所有批次',
+  '本科批',
+  '本科提前批',
+  '专科批',
+  '专科提前批',
+  '特殊类型招生',
+] as const
+/** SPEC 4.9: batch values of the school-plan endpoint; `all` does not filter. */
+export const PLAN_BATCHES = ['all', '本科批', '本科提前批', '专科批', '专科提前批', '特殊类型招生'] as const
+
+/** The stored batch names a batch word selects; undefined means no filter. */
+export function batchNames(batch: string | undefined): readonly string[] | undefined {
+  if (batch === undefined || batch === '所有批次' || batch === 'all') return undefined
+  if (batch === '特殊类型招生') return SPECIAL_BATCHES
+  return [batch]
+}
+
+/** SPEC 4.9 `school_type` filters. */
+export const SCHOOL_TYPES = ['985', '211', '双一流', '普通本科', '专科(高职)'] as const
+export type SchoolType = (typeof SCHOOL_TYPES)[number]
+
+export interface SchoolTypeFilter {
+  f985?: number
+  f211?: number
+  levelName?: string
+}
+
+/** SPEC 4.9: `双一流` is written as f985 = 985 AND f211 = 211, exactly as the spec has it. */
+export function schoolTypeFilter(type: SchoolType | undefined): SchoolTypeFilter {
+  switch (type) {
+    case '985':
+      return { f985: 985 }
+    case '211':
+      return { f211: 211 }
+    case '双一流':
+      return { f985: 985, f211: 211 }
+    case '普通本科':
+    case '专科(高职)':
+      return { levelName: type }
+    default:
+      return {}
+  }
+}
+
+/** SPEC 4.4 `plan_type`: 1 national, 2 local, 3 university special plans; anything else means all three. */
+export const SPECIAL_PLAN_TYPES: Readonly<Record<number, string>> = {
+  1: '国家专项',
+  2: '地方专项',
+  3: '高校专项',
+}
+export function specialPlanTypes(planType: number | undefined): readonly string[] {
+  const one = planType === undefined ? undefined : SPECIAL_PLAN_TYPES[planType]
+  return one ? [one] : Object.values(SPECIAL_PLAN_TYPES)
+}
