@@ -1,3 +1,4 @@
+import commonQuestionList from './common-question-list.js'
 import type { AnyEndpoint } from './define.js'
 import feedback from './feedback.js'
 import metaBatches from './meta-batches.js'
@@ -13,5 +14,6 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   seatingOption,
   metaSubjects,
   metaBatches,
+  commonQuestionList,
   feedback,
 ]

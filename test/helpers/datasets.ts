@@ -6,6 +6,24 @@ import { PROVINCES } from '../../src/domain/provinces.js'
 
 /** Column types of the fixture tables (CSV inference would turn a score like "612" into a number). */
 const COLUMNS: Record<string, Record<string, string>> = {
+  content_items: {
+    id: 'INTEGER',
+    module_type: 'INTEGER',
+    sub_module_type: 'INTEGER',
+    category_enum: 'INTEGER',
+    title: 'VARCHAR',
+    school_name: 'VARCHAR',
+    province: 'VARCHAR',
+    content: 'VARCHAR',
+    answer: 'VARCHAR',
+    description: 'VARCHAR',
+    sort: 'INTEGER',
+    look_num: 'INTEGER',
+    publish_at: 'VARCHAR',
+    created_at: 'VARCHAR',
+    provenance: 'VARCHAR',
+    source: 'VARCHAR',
+  },
   score_ranks: {
     province: 'VARCHAR',
     year: 'INTEGER',
@@ -22,7 +40,10 @@ const COLUMNS: Record<string, Record<string, string>> = {
 }
 
 /** Columns where an empty CSV cell means the empty string, not NULL. */
-const EMPTY_NOT_NULL: Record<string, string[]> = { score_ranks: ['level'] }
+const EMPTY_NOT_NULL: Record<string, string[]> = {
+  score_ranks: ['level'],
+  content_items: ['school_name', 'province', 'answer'],
+}
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'datasets')
 
@@ -41,7 +62,10 @@ function provincesCsv(): string {
  * Builds a datasets directory of Parquet files from the CSV text fixtures (fixtures/datasets/<table>.csv),
  * so that tests query exactly what the product queries, without committing binary test files.
  */
-export async function buildFixtureDatasets(tables: readonly string[] = ['score_ranks']): Promise<string> {
+/** Every table that has a fixture CSV for the endpoint tests. */
+export const FIXTURE_TABLES = ['score_ranks', 'content_items'] as const
+
+export async function buildFixtureDatasets(tables: readonly string[] = FIXTURE_TABLES): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'gaokao-fixture-'))
   const instance = await DuckDBInstance.create(':memory:')
   const conn = await instance.connect()
