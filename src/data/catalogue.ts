@@ -1,25 +1,14 @@
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SCHEMA, type SchemaTable } from './schema.js'
 
 /**
  * The tables the product reads. Each is `datasets/<name>.parquet`; a table whose file is absent simply has no
  * view, and a query that needs it answers "dataset not installed" instead of failing obscurely.
  */
-export const TABLES = [
-  'provinces',
-  'score_ranks',
-  'score_lines',
-  'schools',
-  'majors',
-  'plans',
-  'category_stats',
-  'volunteer_rules',
-  'employment',
-  'job_prospects',
-  'content_items',
-] as const
-export type TableName = (typeof TABLES)[number]
+export const TABLES = Object.keys(SCHEMA) as SchemaTable[]
+export type TableName = SchemaTable
 
 /** The embedded datasets shipped with the package: <package root>/datasets. */
 export function defaultDatasetsDir(): string {

@@ -1,6 +1,8 @@
 import commonQuestionList from './common-question-list.js'
 import type { AnyEndpoint } from './define.js'
+import employment from './employment.js'
 import feedback from './feedback.js'
+import jobProspectRanking from './job-prospect-ranking.js'
 import metaBatches from './meta-batches.js'
 import metaSubjects from './meta-subjects.js'
 import seatingList from './seating-list.js'
@@ -14,6 +16,8 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   seatingOption,
   metaSubjects,
   metaBatches,
+  employment,
+  jobProspectRanking,
   commonQuestionList,
   feedback,
 ]

@@ -96,3 +96,12 @@ export function handlerChecked(meta: FieldMeta) {
     .optional()
     .meta({ placeholder: 'value', ...meta })
 }
+
+/** Optional text restricted to `choices`; anything else is `参数 <name> 无效: 可选值: ...`. */
+export function optChoice(meta: FieldMeta & { choices: readonly string[] }) {
+  return text()
+    .refine((v) => v === undefined || meta.choices.includes(v), {
+      message: `可选值: ${meta.choices.join(', ')}`,
+    })
+    .meta({ placeholder: 'value', ...meta })
+}

@@ -2,47 +2,19 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
+import { SCHEMA, type SchemaTable } from '../../src/data/schema.js'
 import { PROVINCES } from '../../src/domain/provinces.js'
 
-/** Column types of the fixture tables (CSV inference would turn a score like "612" into a number). */
-const COLUMNS: Record<string, Record<string, string>> = {
-  content_items: {
-    id: 'INTEGER',
-    module_type: 'INTEGER',
-    sub_module_type: 'INTEGER',
-    category_enum: 'INTEGER',
-    title: 'VARCHAR',
-    school_name: 'VARCHAR',
-    province: 'VARCHAR',
-    content: 'VARCHAR',
-    answer: 'VARCHAR',
-    description: 'VARCHAR',
-    sort: 'INTEGER',
-    look_num: 'INTEGER',
-    publish_at: 'VARCHAR',
-    created_at: 'VARCHAR',
-    provenance: 'VARCHAR',
-    source: 'VARCHAR',
-  },
-  score_ranks: {
-    province: 'VARCHAR',
-    year: 'INTEGER',
-    km: 'VARCHAR',
-    level: 'VARCHAR',
-    seq: 'INTEGER',
-    score: 'VARCHAR',
-    score_low: 'INTEGER',
-    score_high: 'INTEGER',
-    num: 'INTEGER',
-    total: 'INTEGER',
-    source: 'VARCHAR',
-  },
-}
-
-/** Columns where an empty CSV cell means the empty string, not NULL. */
-const EMPTY_NOT_NULL: Record<string, string[]> = {
-  score_ranks: ['level'],
-  content_items: ['school_name', 'province', 'answer'],
+/**
+ * Fixture CSVs are typed by the schema contract (CSV inference would turn a score like "612" or a code like
+ * "080901" into a number); an empty cell of a non-nullable text column is the empty string, not NULL.
+ */
+function csvColumns(table: string): { columns: string; blanks: string[] } {
+  const schema = SCHEMA[table as SchemaTable]
+  if (!schema) throw new Error(`no schema for fixture table ${table}`)
+  const columns = schema.map((c) => `'${c.name}': '${c.type}'`).join(', ')
+  const blanks = schema.filter((c) => c.type === 'VARCHAR' && !c.nullable).map((c) => c.name)
+  return { columns: `{${columns}}`, blanks }
 }
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'datasets')
@@ -58,13 +30,13 @@ function provincesCsv(): string {
   return [head, ...lines].join('\n')
 }
 
+/** Every table that has a fixture CSV for the endpoint tests. */
+export const FIXTURE_TABLES = ['score_ranks', 'content_items', 'employment', 'employment_directions'] as const
+
 /**
  * Builds a datasets directory of Parquet files from the CSV text fixtures (fixtures/datasets/<table>.csv),
  * so that tests query exactly what the product queries, without committing binary test files.
  */
-/** Every table that has a fixture CSV for the endpoint tests. */
-export const FIXTURE_TABLES = ['score_ranks', 'content_items'] as const
-
 export async function buildFixtureDatasets(tables: readonly string[] = FIXTURE_TABLES): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'gaokao-fixture-'))
   const instance = await DuckDBInstance.create(':memory:')
@@ -77,18 +49,10 @@ export async function buildFixtureDatasets(tables: readonly string[] = FIXTURE_T
   for (const table of tables) {
     const csv = join(FIXTURES, `${table}.csv`)
     readFileSync(csv) // fail loudly if a fixture is missing
-    const columns = COLUMNS[table]
-    const spec = columns
-      ? `, columns = {${Object.entries(columns)
-          .map(([c, t]) => `'${c}': '${t}'`)
-          .join(', ')}}`
-      : ''
-    const blanks = EMPTY_NOT_NULL[table] ?? []
-    const replace = blanks.length
-      ? ` REPLACE (${blanks.map((c) => `coalesce(${c}, '') AS ${c}`).join(', ')})`
-      : ''
+    const { columns, blanks } = csvColumns(table)
+    const replace = blanks.length ? ` REPLACE (${blanks.map((c) => `coalesce(${c}, '') AS ${c}`).join(', ')})` : ''
     await conn.run(
-      `COPY (SELECT *${replace} FROM read_csv('${csv}', header = true${spec}))
+      `COPY (SELECT *${replace} FROM read_csv('${csv}', header = true, columns = ${columns}))
        TO '${join(dir, `${table}.parquet`)}' (FORMAT parquet)`,
     )
   }
