@@ -1,3 +1,4 @@
+import categoryStats from './category-stats.js'
 import commonQuestionList from './common-question-list.js'
 import type { AnyEndpoint } from './define.js'
 import employment from './employment.js'
@@ -5,6 +6,7 @@ import feedback from './feedback.js'
 import jobProspectRanking from './job-prospect-ranking.js'
 import metaBatches from './meta-batches.js'
 import metaSubjects from './meta-subjects.js'
+import provinceScoreLines from './province-score-lines.js'
 import seatingList from './seating-list.js'
 import seatingOption from './seating-option.js'
 import seatingSeating from './seating-seating.js'
@@ -16,6 +18,8 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   seatingOption,
   metaSubjects,
   metaBatches,
+  provinceScoreLines,
+  categoryStats,
   employment,
   jobProspectRanking,
   commonQuestionList,

@@ -43,7 +43,13 @@ export function optInt(meta: FieldMeta & { min?: number; max?: number }) {
         return z.NEVER
       }
       if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `应在 ${min} 到 ${max} 之间, 收到 ${n}` })
+        const range =
+          max === Number.MAX_SAFE_INTEGER
+            ? `应为不小于 ${min} 的整数`
+            : min === Number.MIN_SAFE_INTEGER
+              ? `应为不大于 ${max} 的整数`
+              : `应在 ${min} 到 ${max} 之间`
+        ctx.addIssue({ code: 'custom', message: `${range}, 收到 ${n}` })
         return z.NEVER
       }
       return n
@@ -105,3 +111,14 @@ export function optChoice(meta: FieldMeta & { choices: readonly string[] }) {
     })
     .meta({ placeholder: 'value', ...meta })
 }
+
+/** A required four-digit year, as text or number. */
+export function reqYear(meta: FieldMeta) {
+  return text()
+    .refine((v) => v !== undefined, { message: '不能为空' })
+    .refine((v) => v === undefined || /^\d{4}$/.test(v), { message: '应为四位数年份, 如 2025' })
+    .meta({ placeholder: 'year', ...meta })
+}
+
+/** `?, ?, ?`: placeholders for a list of bound values (the values are bound, never spliced into the SQL). */
+export const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ')

@@ -31,7 +31,14 @@ function provincesCsv(): string {
 }
 
 /** Every table that has a fixture CSV for the endpoint tests. */
-export const FIXTURE_TABLES = ['score_ranks', 'content_items', 'employment', 'employment_directions'] as const
+export const FIXTURE_TABLES = [
+  'score_ranks',
+  'score_lines',
+  'category_stats',
+  'content_items',
+  'employment',
+  'employment_directions',
+] as const
 
 /**
  * Builds a datasets directory of Parquet files from the CSV text fixtures (fixtures/datasets/<table>.csv),
