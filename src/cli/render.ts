@@ -29,7 +29,7 @@ const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' }
 
 /**
  * Terminal tables; cli-table3 and chalk are loaded only when a table is drawn. A table wider than the terminal
- * wraps its last column at spaces.
+ * wraps its widest column.
  */
 export async function renderTables(
   views: readonly TableView[],
@@ -64,12 +64,12 @@ const displayWidth = (s: string): number =>
   [...s].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 0)
 
 function wrapWidths(head: readonly string[], cells: readonly string[][], width: number) {
-  const widths = head.map(
-    (h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))) + 2,
-  )
+  const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))) + 2)
   const total = widths.reduce((a, b) => a + b, 0) + widths.length + 1
   if (total <= width || widths.length === 0) return {}
-  const fixed = widths.slice(0, -1).reduce((a, b) => a + b, 0) + widths.length + 1
-  const last = Math.max(20, width - fixed)
-  return { colWidths: [...widths.slice(0, -1), last], wordWrap: true, wrapOnWordBoundary: true }
+  // Shrink the widest column to what is left; the others keep their natural width.
+  const widest = widths.indexOf(Math.max(...widths))
+  const others = total - (widths[widest] ?? 0)
+  const fitted = widths.map((w, i) => (i === widest ? Math.max(12, width - others) : w))
+  return { colWidths: fitted, wordWrap: true, wrapOnWordBoundary: true }
 }
