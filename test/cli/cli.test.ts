@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -140,9 +141,10 @@ describe('CLI', () => {
     expect(JSON.parse(run.stdout)).toEqual({ code: 400, message: '未知省份: 火星', data: {} })
   })
   it('exits 1 when a dataset is missing (our side, not the input)', async () => {
-    const run = await gaokao('meta', 'subjects', '--source', 'picixian')
+    const empty = mkdtempSync(join(tmpdir(), 'gaokao-empty-'))
+    const run = await gaokao('seating', 'list', '--province', '江苏', '--datasets', empty)
     expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/数据集 score_lines 未安装/)
+    expect(run.stderr).toMatch(/数据集 score_ranks 未安装/)
   })
   it('shows help with examples and exits 0', async () => {
     const run = await gaokao('seating', 'list', '--help')

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
@@ -38,6 +38,9 @@ export const FIXTURE_TABLES = [
   'content_items',
   'employment',
   'employment_directions',
+  'schools',
+  'majors',
+  'plans',
 ] as const
 
 /**
@@ -54,12 +57,17 @@ export async function buildFixtureDatasets(tables: readonly string[] = FIXTURE_T
        types = {'code': 'VARCHAR', 'reform_year': 'INTEGER'})) TO '${join(dir, 'provinces.parquet')}' (FORMAT parquet)`,
   )
   for (const table of tables) {
-    const csv = join(FIXTURES, `${table}.csv`)
-    readFileSync(csv) // fail loudly if a fixture is missing
+    // A table's fixture is fixtures/datasets/<table>.csv plus any <table>.<part>.csv, unioned, so that
+    // tests of different endpoints can each keep their own rows.
+    const files = readdirSync(FIXTURES)
+      .filter((f) => f === `${table}.csv` || (f.startsWith(`${table}.`) && f.endsWith('.csv')))
+      .sort()
+    if (files.length === 0) throw new Error(`no fixture CSV for ${table} in ${FIXTURES}`)
     const { columns, blanks } = csvColumns(table)
     const replace = blanks.length ? ` REPLACE (${blanks.map((c) => `coalesce(${c}, '') AS ${c}`).join(', ')})` : ''
+    const list = files.map((f) => `'${join(FIXTURES, f)}'`).join(', ')
     await conn.run(
-      `COPY (SELECT *${replace} FROM read_csv('${csv}', header = true, columns = ${columns}))
+      `COPY (SELECT *${replace} FROM read_csv([${list}], header = true, columns = ${columns}))
        TO '${join(dir, `${table}.parquet`)}' (FORMAT parquet)`,
     )
   }

@@ -97,7 +97,9 @@ describe('HTTP surface', () => {
     expect(big.json()).toEqual({ code: 413, message: '请求体过大', data: {} })
   })
   it('reports a missing dataset as an envelope error, never a crash', async () => {
-    const res = await post(app, '/api/v1/meta/subjects', { source: 'picixian' })
+    const bare = await buildApp({ datasetsDir: await buildFixtureDatasets(['score_ranks']), storeDir: tempStore() })
+    const res = await post(bare, '/api/v1/meta/subjects', { source: 'picixian' })
+    await bare.close()
     expect(res.statusCode).toBe(200)
     expect(res.json().code).toBe(500)
     expect(res.json().message).toMatch(/数据集 score_lines 未安装/)
