@@ -1,9 +1,19 @@
-import type { Command } from 'commander'
+import { type Command, Option } from 'commander'
 import type { CliIo } from './io.js'
+
+const DATASETS_HELP = '数据目录 (默认: 内置 datasets/, 或环境变量 GAOKAO_DATASETS)'
+
+/** --format table|json, --json, --no-color: the reporting options of the datasets commands. */
+function reportOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--format <format>', '输出格式').choices(['table', 'json']).default('table'))
+    .option('--json', '输出 JSON (即 --format json)')
+    .option('--no-color', '不使用颜色 (也可设 NO_COLOR)')
+}
 
 /** `gaokao datasets ...`: the data staff's commands. Each loads its implementation only when it runs. */
 export function registerDatasetsCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
-  const datasets = program.command('datasets').description('数据集工具: 构建, 校验, 导入, 概况')
+  const datasets = program.command('datasets').description('数据集工具: 构建, 校验, 导入, 概况, 合成')
   datasets
     .command('build')
     .description('从公开数据源目录构建 datasets/*.parquet (确定性: 两次构建字节相同)')
@@ -14,5 +24,109 @@ export function registerDatasetsCommands(program: Command, io: CliIo, setExit: (
     .action(async (opts: { from: string; out: string; tables?: string; report?: string }) => {
       const { runDatasetsBuild } = await import('./datasets-build.js')
       setExit(await runDatasetsBuild(opts, io))
+    })
+
+  reportOptions(
+    datasets
+      .command('info')
+      .description('每张表的行数, 年份 x 省份覆盖, 真实 / 推算 / 合成行的比例 (plans: 推算位次的比例)')
+      .option('--datasets <dir>', DATASETS_HELP)
+      .option('--table <name>', '只看这张表, 并列出省份 x 年份的行数矩阵'),
+  )
+    .addHelpText(
+      'after',
+      `
+示例:
+  $ gaokao datasets info
+  $ gaokao datasets info --table score_ranks      省份 x 年份矩阵
+  $ gaokao datasets info --json`,
+    )
+    .action(async (opts) => {
+      const { runDatasetsInfo } = await import('./datasets-info.js')
+      setExit(await runDatasetsInfo(opts, io))
+    })
+
+  reportOptions(
+    datasets
+      .command('validate')
+      .description('按 schema.ts 与全部规则校验每张表; 有错误时退出码 1')
+      .option('--datasets <dir>', DATASETS_HELP)
+      .option('--tables <names>', '只运行读取这些表的规则, 逗号分隔')
+      .option('--max-per-rule <n>', '每条规则最多列出的违规数', '20')
+      .option('--rules', '只列出规则, 不校验'),
+  )
+    .addHelpText(
+      'after',
+      `
+规则: 列与类型, 非空, 键不重复, 省份与年份已知, provenance 取值, 一分一段累计 (checks/score-ranks.ts),
+min <= average <= max, 计划数 >= -1, plans.sid -> schools, plans.major_id -> majors, manifest.json 一致 ...
+(完整列表: gaokao datasets validate --rules). 未安装的表的规则跳过并注明.
+
+示例:
+  $ gaokao datasets validate
+  $ gaokao datasets validate --datasets synth/scale-1 --json
+  $ gaokao datasets validate --rules`,
+    )
+    .action(async (opts) => {
+      const { runDatasetsValidate } = await import('./datasets-validate.js')
+      setExit(await runDatasetsValidate(opts, io))
+    })
+
+  reportOptions(
+    datasets
+      .command('import')
+      .description('用一个 CSV / XLSX 文件替换表中的一个切片 (省份, 年份[, 科类]); 先校验, 原子写入')
+      .argument(
+        '<table>',
+        'score_ranks (一分一段表), score_lines (控制线), plans (计划导出), 或其他有 province/year 的表',
+      )
+      .argument('<file>', '.csv (UTF-8 或 GB18030) 或 .xlsx')
+      .option('--province <name>', '省份 (文件中没有省份列时必填)')
+      .option('--year <year>', '年份 (文件中没有年份列时必填)')
+      .option('--km <km>', '科类: 只替换这一科类 (score_ranks 必填, 除非文件有科类列)')
+      .option('--level <level>', "score_ranks 的 level: '' 普通表 (默认), 专科, 区外 ...")
+      .option('--source <id>', '写入 source 列的来源标识', 'import')
+      .option('--sheet <name>', 'XLSX 工作表名或序号 (默认第一个)')
+      .option('--dry-run', '只读取与校验, 不写入')
+      .option('--datasets <dir>', DATASETS_HELP),
+  )
+    .addHelpText(
+      'after',
+      `
+格式见 src/datasets/import/README.md, 样例在 fixtures/import/. 退出码: 0 已替换, 1 违反规则 (什么都没替换),
+2 文件无法读取或格式不对. 新表先写成 <表>.parquet.tmp 并再次校验; 换上之前旧表备份为 <表>.parquet.prev,
+manifest.json 更新 (记录本次导入) 后才删除.
+
+示例:
+  $ gaokao datasets import score_ranks 江苏2025物理.xlsx --province 江苏 --year 2025 --km 物理类
+  $ gaokao datasets import score_lines 控制线.csv
+  $ gaokao datasets import plans plans-henan-2025.csv --province 河南 --year 2025`,
+    )
+    .action(async (table: string, file: string, opts) => {
+      const { runDatasetsImport } = await import('./datasets-import.js')
+      setExit(await runDatasetsImport(table, file, opts, io))
+    })
+
+  reportOptions(
+    datasets
+      .command('synth')
+      .description('生成全国规模的合成数据集 (基准测试用, 全部行 provenance = synthetic; 不入库)')
+      .option('--scale <n>', '规模: 1 约一百万行计划, 10 约一千万行', '1')
+      .option('--out <dir>', '输出目录 (默认 synth/scale-<n>; synth/ 已被 git 忽略)')
+      .option('--seed <s>', '随机种子 (同一种子输出字节相同)', '1')
+      .option('--threads <n>', 'DuckDB 线程数 (默认: CPU 核数)')
+      .option('--force', '覆盖不是由 synth 生成的目录'),
+  )
+    .addHelpText(
+      'after',
+      `
+示例:
+  $ gaokao datasets synth --scale 1 --out synth/scale-1
+  $ gaokao datasets validate --datasets synth/scale-1
+  $ GAOKAO_DATASETS=synth/scale-1 gaokao serve`,
+    )
+    .action(async (opts) => {
+      const { runDatasetsSynth } = await import('./datasets-synth.js')
+      setExit(await runDatasetsSynth(opts, io))
     })
 }

@@ -174,6 +174,7 @@ export function scoreRankCells(resolutions: readonly Resolution[]): (string | nu
         row.scoreHigh,
         row.num,
         row.total,
+        'real',
         r.chosen.source,
       ])
     })

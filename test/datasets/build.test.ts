@@ -64,6 +64,7 @@ describe('buildDatasets on the fixture slices', () => {
       'score_high',
       'num',
       'total',
+      'provenance',
       'source',
     ])
     const sr = report.tables.find((t) => t.table === 'score_ranks')

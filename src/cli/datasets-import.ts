@@ -1,0 +1,93 @@
+import { knownTables, schemaOf } from '../datasets/validate/session.js'
+import { datasetsDirOf, paintFor, printJson, type ReportOptions, wantsJson } from './datasets-shared.js'
+import type { CliIo } from './io.js'
+
+export interface ImportCliOptions extends ReportOptions {
+  province?: string
+  year?: string
+  km?: string
+  level?: string
+  source: string
+  sheet?: string
+  dryRun?: boolean
+}
+
+/**
+ * `gaokao datasets import <table> <file>`: exit 0 when the slice was replaced (or, with --dry-run, would be),
+ * 1 when a rule is violated or the datasets are not in a state to import into, 2 for bad input.
+ *
+ * Test hook: GAOKAO_TEST_IMPORT_PAUSE=<after-tmp|after-prev|after-rename>[:ms] stops the import at that point
+ * for ms milliseconds (default 60000) after printing `import paused at <point>` on stderr, so that a test can
+ * kill the process there.
+ */
+export async function runDatasetsImport(
+  table: string,
+  file: string,
+  opts: ImportCliOptions,
+  io: CliIo,
+): Promise<number> {
+  if (!schemaOf(table)) {
+    io.stderr(
+      `错误: 未知的表 ${table}; 已知: ${knownTables()
+        .filter((t) => schemaOf(t))
+        .join(', ')}\n`,
+    )
+    return 2
+  }
+  const [{ importSlice, ImportStateError }, { ImportInputError }, { provinceOption }] = await Promise.all([
+    import('../datasets/import/import.js'),
+    import('../datasets/import/read.js'),
+    import('../datasets/import/convert.js'),
+  ])
+  const fail = (code: number, message: string) => {
+    if (wantsJson(opts)) printJson(io, { ok: false, code, message })
+    io.stderr(`错误: ${message}\n`)
+    return code
+  }
+  let year: number | undefined
+  if (opts.year !== undefined) {
+    year = Number(opts.year)
+    if (!/^\d{4}$/.test(opts.year)) return fail(2, `--year 应为四位数年份, 收到 ${opts.year}`)
+  }
+  const pause = parsePause(io.env.GAOKAO_TEST_IMPORT_PAUSE)
+  try {
+    const province = opts.province === undefined ? undefined : provinceOption(opts.province).name
+    const result = await importSlice(
+      {
+        table,
+        file,
+        datasets: datasetsDirOf(opts, io),
+        options: { province, year, km: opts.km, level: opts.level, source: opts.source },
+        sheet: opts.sheet,
+        dryRun: opts.dryRun,
+      },
+      {
+        pause: pause
+          ? async (point) => {
+              if (point !== pause.point) return
+              io.stderr(`import paused at ${point}\n`)
+              await new Promise((r) => setTimeout(r, pause.ms))
+            }
+          : undefined,
+      },
+    )
+    if (wantsJson(opts)) printJson(io, result)
+    else {
+      const paint = await paintFor(io, opts)
+      const { renderImport } = await import('../datasets/import/report.js')
+      io.stdout(renderImport(result, paint))
+    }
+    if (!result.ok) io.stderr('错误: 违反校验规则, 什么都没有替换\n')
+    return result.ok ? 0 : 1
+  } catch (err) {
+    if (err instanceof ImportInputError) return fail(2, err.message)
+    if (err instanceof ImportStateError) return fail(1, err.message)
+    throw err
+  }
+}
+
+function parsePause(value: string | undefined): { point: string; ms: number } | undefined {
+  if (!value) return undefined
+  const [point = '', ms] = value.split(':')
+  return { point, ms: ms ? Number(ms) : 60_000 }
+}

@@ -1,0 +1,60 @@
+import { knownTables } from '../datasets/validate/session.js'
+import {
+  datasetsDirOf,
+  intFlag,
+  isDirectory,
+  paintFor,
+  printJson,
+  type ReportOptions,
+  wantsJson,
+} from './datasets-shared.js'
+import type { CliIo } from './io.js'
+
+export interface ValidateOptions extends ReportOptions {
+  maxPerRule?: string
+  tables?: string
+  rules?: boolean
+}
+
+/** `gaokao datasets validate`: every rule on every table; exit 1 when an error rule has a violation. */
+export async function runDatasetsValidate(opts: ValidateOptions, io: CliIo): Promise<number> {
+  const { renderRuleList, renderValidation } = await import('../datasets/validate/report.js')
+  const { ruleCatalogue, validateDatasets } = await import('../datasets/validate/index.js')
+  if (opts.rules) {
+    const rules = ruleCatalogue()
+    if (wantsJson(opts))
+      printJson(
+        io,
+        rules.map((r) => ({
+          table: r.table,
+          rule: r.name,
+          severity: r.severity,
+          description: r.description,
+          needs: r.needs ?? [],
+        })),
+      )
+    else io.stdout(renderRuleList(rules))
+    return 0
+  }
+  const max = intFlag(io, '--max-per-rule', opts.maxPerRule, 0)
+  if (max === null) return 2
+  const only = opts.tables
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+  const unknown = (only ?? []).filter((t) => !knownTables().includes(t))
+  if (unknown.length) {
+    io.stderr(`错误: 未知的表 ${unknown.join(', ')}; 已知: ${knownTables().join(', ')}\n`)
+    return 2
+  }
+  const dir = datasetsDirOf(opts, io)
+  if (!isDirectory(dir)) {
+    io.stderr(`错误: 数据目录不存在: ${dir}\n`)
+    return 2
+  }
+  const report = await validateDatasets(dir, { maxPerRule: max, onlyTables: only })
+  if (wantsJson(opts)) printJson(io, report)
+  else io.stdout(renderValidation(report, await paintFor(io, opts)))
+  if (!report.ok) io.stderr(`错误: 校验未通过 (${report.errors} 处违规)\n`)
+  return report.ok ? 0 : 1
+}

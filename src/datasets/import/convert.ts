@@ -1,0 +1,352 @@
+import type { Column } from '../../data/schema.js'
+import { findProvince, type Province } from '../../domain/provinces.js'
+import { baseTrack, cleanLabel, normalizeKm, scoreLabel } from '../normalize.js'
+import { applyTopBand } from '../top-band.js'
+import type { RankRow } from '../types.js'
+import { KM_COLUMN } from '../validate/rules.js'
+import { schemaOf } from '../validate/session.js'
+import {
+  ALIASES,
+  type Cell,
+  convertCell,
+  type HeaderMap,
+  isBlank,
+  locateHeader,
+  parseNumberCell,
+} from './layouts.js'
+import { ImportInputError, type SheetRows } from './read.js'
+
+export interface ImportOptions {
+  province?: string
+  year?: number
+  km?: string
+  level?: string
+  /** the `source` column of rows that do not state one */
+  source: string
+}
+
+/** The rows of the file as the table's rows (schema order), before the fills that need the datasets. */
+export interface Converted {
+  table: string
+  columns: readonly Column[]
+  rows: Cell[][]
+  /** the columns that identify the slice the file replaces: province, year, and the category with --km */
+  sliceColumns: string[]
+  /** columns the file has (after aliases) */
+  given: Set<string>
+  notes: string[]
+}
+
+/** Tables an import can replace a slice of: those with both `province` and `year`. */
+export function importable(table: string): boolean {
+  const names = new Set((schemaOf(table) ?? []).map((c) => c.name))
+  return names.has('province') && names.has('year')
+}
+
+export function convertSheet(table: string, sheet: SheetRows, opts: ImportOptions): Converted {
+  const columns = schemaOf(table)
+  if (!columns) throw new ImportInputError(`未知的表 ${table}`)
+  if (!importable(table))
+    throw new ImportInputError(
+      `${table} 没有 (province, year) 切片, 不能用 import 替换; 请用 gaokao datasets build 重建`,
+    )
+  if (opts.level !== undefined && table !== 'score_ranks')
+    throw new ImportInputError('--level 只用于 score_ranks')
+  return table === 'score_ranks'
+    ? convertRankSheet(sheet, opts)
+    : convertTableSheet(table, columns, sheet, opts)
+}
+
+/** --province: any alias of a known province, as its short name. */
+export function provinceOption(value: string): Province {
+  const p = findProvince(value)
+  if (!p) throw new ImportInputError(`未知省份: ${value}`)
+  return p
+}
+
+const provinceName = (value: string): string => findProvince(value)?.name ?? value
+
+/** The category as stored: ordinary labels (物理, 理工, 文史 …) by the exam mode of that year, others cleaned. */
+function normalizeCategory(label: string, province: string, year: number | null): string {
+  const p = findProvince(province)
+  if (!p || year === null) return cleanLabel(label)
+  const km = normalizeKm(p, year, label)
+  if (km === null) {
+    const track = baseTrack(label)
+    throw new ImportInputError(
+      `科类 '${label}' 不适用于 ${p.name} ${year} 年 (${track === 'combined' ? '该年不是 3+3' : '该年是 3+3, 只有 综合'})`,
+    )
+  }
+  return km
+}
+
+/** Reads the cell of `column` on a data row, or '' when the file has no such column. */
+const cellOf = (row: readonly string[], header: HeaderMap, column: string): string => {
+  const i = header.index.get(column)
+  return i === undefined ? '' : (row[i] ?? '')
+}
+
+/**
+ * One value of a slice column: from the file's column when it has one (and then equal to the option when both
+ * are given), else from the option; missing both is an error.
+ */
+function sliceValue(
+  fileValue: string,
+  option: string | number | undefined,
+  label: string,
+  flag: string,
+  rowNumber: number,
+  normalize: (v: string) => string | number,
+): string | number {
+  if (fileValue !== '') {
+    const v = normalize(fileValue)
+    if (option !== undefined && v !== option)
+      throw new ImportInputError(`第 ${rowNumber} 行: ${label} '${fileValue}' 与 ${flag} ${option} 不符`)
+    return v
+  }
+  if (option === undefined)
+    throw new ImportInputError(`第 ${rowNumber} 行没有${label}: 请加 ${flag} 或在文件中给出${label}列`)
+  return option
+}
+
+const yearOf = (v: string): number => {
+  const n = parseNumberCell(v, true)
+  if (typeof n !== 'number' || n < 1000 || n > 9999) throw new ImportInputError(`年份 '${v}' 不是四位数年份`)
+  return n
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 一分一段 sheets → score_ranks
+
+/** A score cell of a 一分一段 sheet: 612, 695-750, 695~750, 695以上, ≥695, 695+, 100以下, ≤100. */
+export function parseScoreCell(cell: string, fullScore: number): { low: number; high: number } | null {
+  const s = cell.normalize('NFKC').replace(/\s+/gu, '').replace(/分/gu, '')
+  let m = /^(\d+)$/u.exec(s)
+  if (m) return { low: Number(m[1]), high: Number(m[1]) }
+  m = /^(\d+)[-~—–至到](\d+)$/u.exec(s)
+  if (m) {
+    const a = Number(m[1])
+    const b = Number(m[2])
+    return { low: Math.min(a, b), high: Math.max(a, b) }
+  }
+  m = /^(?:(\d+)(?:及以上|以上|\+)|[≥>]=?(\d+))$/u.exec(s)
+  if (m) return { low: Number(m[1] ?? m[2]), high: fullScore }
+  m = /^(?:(\d+)(?:及以下|以下)|[≤<]=?(\d+))$/u.exec(s)
+  if (m) return { low: 0, high: Number(m[1] ?? m[2]) }
+  return null
+}
+
+interface RankSlice {
+  province: string
+  year: number
+  km: string
+  level: string
+  rows: { low: number; high: number; num: number | null; total: number | null; line: number }[]
+}
+
+function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
+  const table = 'score_ranks'
+  const columns = schemaOf(table) as readonly Column[]
+  const header = locateHeader(
+    sheet,
+    ['score', 'num', 'total', 'province', 'year', 'km', 'level'],
+    ALIASES.score_ranks ?? {},
+    [['score'], ['num', 'total']],
+    '一分一段表',
+  )
+  const slices = new Map<string, RankSlice>()
+  for (let r = header.headerRow + 1; r < sheet.length; r++) {
+    const row = sheet[r] as string[]
+    const line = r + 1
+    if (isBlank(row)) continue
+    const scoreText = cellOf(row, header, 'score')
+    const numText = cellOf(row, header, 'num')
+    const totalText = cellOf(row, header, 'total')
+    if (scoreText === '' || (numText === '' && totalText === '')) continue // title, note or total line
+    const province = String(
+      sliceValue(cellOf(row, header, 'province'), opts.province, '省份', '--province', line, provinceName),
+    )
+    const year = Number(sliceValue(cellOf(row, header, 'year'), opts.year, '年份', '--year', line, yearOf))
+    const kmOption = opts.km === undefined ? undefined : normalizeCategory(opts.km, province, year)
+    const km = String(
+      sliceValue(cellOf(row, header, 'km'), kmOption, '科类', '--km', line, (v) =>
+        normalizeCategory(v, province, year),
+      ),
+    )
+    const levelCell = cellOf(row, header, 'level')
+    const level = levelCell !== '' ? levelCell : (opts.level ?? '')
+    const fullScore = findProvince(province)?.fullScore ?? 750
+    const score = parseScoreCell(scoreText, fullScore)
+    if (!score)
+      throw new ImportInputError(`第 ${line} 行: 分数 '${scoreText}' 无法识别 (应如 612, 695-750, 695以上)`)
+    const num = parseNumberCell(numText, true)
+    const total = parseNumberCell(totalText, true)
+    if (num === undefined) throw new ImportInputError(`第 ${line} 行: 人数 '${numText}' 不是整数`)
+    if (total === undefined) throw new ImportInputError(`第 ${line} 行: 累计人数 '${totalText}' 不是整数`)
+    const key = JSON.stringify([province, year, km, level])
+    const slice = slices.get(key) ?? { province, year, km, level, rows: [] }
+    slice.rows.push({ ...score, num, total, line })
+    slices.set(key, slice)
+  }
+  if (slices.size === 0) throw new ImportInputError('文件中没有数据行')
+
+  const notes: string[] = []
+  const out: Cell[][] = []
+  for (const slice of slices.values()) {
+    const sorted = [...slice.rows].sort((a, b) => b.low - a.low || b.high - a.high)
+    if (sorted.some((r, i) => r !== slice.rows[i])) notes.push(`${describe(slice)}: 行已按分数从高到低排序`)
+    let ranks: RankRow[] = []
+    let prevTotal = 0
+    for (const r of sorted) {
+      if (r.num === null && r.total === null) continue
+      const num = r.num ?? (r.total as number) - prevTotal
+      const total = r.total ?? prevTotal + num
+      ranks.push({ scoreLow: r.low, scoreHigh: r.high, num, total })
+      prevTotal = total
+    }
+    if (sorted.some((r) => r.num === null)) notes.push(`${describe(slice)}: 人数由累计人数相减得出`)
+    if (sorted.some((r) => r.total === null)) notes.push(`${describe(slice)}: 累计人数由人数累加得出`)
+    const fullScore = findProvince(slice.province)?.fullScore ?? 750
+    const banded = applyTopBand(ranks, fullScore)
+    if (banded[0] && ranks[0] && banded[0].scoreHigh !== ranks[0].scoreHigh)
+      notes.push(`${describe(slice)}: 首行累计大于本段人数, 作为顶段 ${scoreLabel(banded[0])} (同构建规则)`)
+    ranks = banded
+    ranks.forEach((r, i) => {
+      const row: Record<string, Cell> = {
+        province: slice.province,
+        year: slice.year,
+        km: slice.km,
+        level: slice.level,
+        seq: i + 1,
+        score: scoreLabel(r),
+        score_low: r.scoreLow,
+        score_high: r.scoreHigh,
+        num: r.num,
+        total: r.total,
+        provenance: 'real',
+        source: opts.source,
+      }
+      out.push(columns.map((c) => row[c.name] ?? null))
+    })
+  }
+  return {
+    table,
+    columns,
+    rows: out,
+    sliceColumns: ['province', 'year', 'km', 'level'],
+    given: new Set(columns.map((c) => c.name)),
+    notes,
+  }
+}
+
+const describe = (s: { province: string; year: number; km: string; level: string }): string =>
+  `${s.province} ${s.year} ${s.km}${s.level ? ` ${s.level}` : ''}`
+
+// ---------------------------------------------------------------------------------------------------------
+// Tables in their own columns (plans, score_lines, category_stats, volunteer_rules, ...)
+
+/** Values a column takes when the file does not give it, per table. */
+const DEFAULTS: Readonly<Record<string, (row: Record<string, Cell>, opts: ImportOptions) => void>> = {
+  plans: (row) => {
+    row.spname ??= ''
+    row.local_batch_name ??= row.batch_name ?? null
+    row.plan_type ??= '普通'
+    row.num ??= -1
+    row.is_dual_class ??= 0
+    row.outcome_level ??=
+      row.min === null || row.min === undefined
+        ? ''
+        : row.spname !== ''
+          ? 'major'
+          : row.sg_name
+            ? 'group'
+            : 'school'
+  },
+  score_lines: (row) => {
+    row.is_use ??= 1
+  },
+}
+
+/** Columns filled from the datasets after staging (import.ts), so not required in the file. */
+export const FILLED_LATER: Readonly<Record<string, readonly string[]>> = {
+  plans: ['id', 'sid', 'school_name', 'rank_derived'],
+  score_lines: ['id'],
+}
+
+/** Columns of which the file must give at least one, besides the other required columns. */
+const ONE_OF: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  plans: [['sid', 'school_name']],
+}
+
+function convertTableSheet(
+  table: string,
+  columns: readonly Column[],
+  sheet: SheetRows,
+  opts: ImportOptions,
+): Converted {
+  const names = columns.map((c) => c.name)
+  const kmColumn = KM_COLUMN[table]
+  const optionFor: Record<string, unknown> = { province: opts.province, year: opts.year }
+  if (kmColumn) optionFor[kmColumn] = opts.km
+  const later = new Set(FILLED_LATER[table] ?? [])
+  const defaulted = new Set(['provenance', 'source'])
+  const probe: Record<string, Cell> = {}
+  DEFAULTS[table]?.(probe, opts)
+  for (const k of Object.keys(probe)) defaulted.add(k)
+  const required = columns
+    .filter(
+      (c) => !c.nullable && !later.has(c.name) && !defaulted.has(c.name) && optionFor[c.name] === undefined,
+    )
+    .map((c) => [c.name])
+  const header = locateHeader(
+    sheet,
+    names,
+    ALIASES[table] ?? {},
+    [...required, ...(ONE_OF[table] ?? [])],
+    table,
+  )
+  const given = new Set(header.index.keys())
+
+  const out: Cell[][] = []
+  for (let r = header.headerRow + 1; r < sheet.length; r++) {
+    const cells = sheet[r] as string[]
+    if (isBlank(cells)) continue
+    const line = r + 1
+    const row: Record<string, Cell> = {}
+    for (const c of columns) {
+      if (!header.index.has(c.name)) continue
+      const v = convertCell(cellOf(cells, header, c.name), c, line)
+      if (v !== null) row[c.name] = v
+    }
+    const province = String(
+      sliceValue(
+        typeof row.province === 'string' ? row.province : '',
+        opts.province,
+        '省份',
+        '--province',
+        line,
+        provinceName,
+      ),
+    )
+    row.province = province
+    const year = Number(
+      sliceValue(row.year === undefined ? '' : String(row.year), opts.year, '年份', '--year', line, yearOf),
+    )
+    row.year = year
+    if (kmColumn) {
+      const given = typeof row[kmColumn] === 'string' ? (row[kmColumn] as string) : ''
+      const option = opts.km === undefined ? undefined : normalizeCategory(opts.km, province, year)
+      if (given !== '' || option !== undefined)
+        row[kmColumn] = String(
+          sliceValue(given, option, '科类', '--km', line, (v) => normalizeCategory(v, province, year)),
+        )
+    }
+    if (names.includes('provenance')) row.provenance ??= 'real'
+    if (names.includes('source')) row.source ??= opts.source
+    DEFAULTS[table]?.(row, opts)
+    out.push(columns.map((c) => row[c.name] ?? null))
+  }
+  if (out.length === 0) throw new ImportInputError('文件中没有数据行')
+  const sliceColumns = ['province', 'year', ...(kmColumn && opts.km !== undefined ? [kmColumn] : [])]
+  return { table, columns, rows: out, sliceColumns, given, notes: [] }
+}

@@ -1,0 +1,453 @@
+import { existsSync } from 'node:fs'
+import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, join, resolve } from 'node:path'
+import type { DuckDBConnection } from '@duckdb/node-api'
+import type { Column } from '../../data/schema.js'
+import { manifestColumns, stableJson } from '../manifest.js'
+import { compareSlices } from '../score-ranks-plan.js'
+import { runValidation, sha256Of, type ValidationReport } from '../validate/engine.js'
+import { keyOf } from '../validate/rules.js'
+import { openSession, type Session, tableFile } from '../validate/session.js'
+import { columnDdl, ident, query, queryRows, sqlString } from '../validate/sql.js'
+import { type Converted, convertSheet, FILLED_LATER, type ImportOptions } from './convert.js'
+import { ImportInputError, readSheetRows } from './read.js'
+import { copyToParquet } from './write.js'
+
+/** The datasets are not in a state to import into (an interrupted import left a .prev): exit 1. */
+export class ImportStateError extends Error {
+  override name = 'ImportStateError'
+}
+
+export interface ImportRequest {
+  table: string
+  file: string
+  datasets: string
+  options: ImportOptions
+  sheet?: string
+  dryRun?: boolean
+  maxPerRule?: number
+}
+
+/** Points where tests stop (or kill) an import: after the new file is written, after the backup, after the swap. */
+export type PausePoint = 'after-tmp' | 'after-prev' | 'after-rename'
+
+export interface ImportHooks {
+  pause?: (point: PausePoint) => Promise<void>
+}
+
+export interface SliceNote {
+  [column: string]: string | number
+}
+
+export interface ImportResult {
+  ok: boolean
+  written: boolean
+  dryRun: boolean
+  table: string
+  file: string
+  datasets: string
+  slices: SliceNote[]
+  rows: { before: number; after: number; replaced: number; imported: number }
+  notes: string[]
+  validation: ValidationReport
+}
+
+/**
+ * Replaces the slices a file holds (see README.md) in one table:
+ * 1. reads and converts the file (ImportInputError on an unreadable or ill-formed file: nothing is touched);
+ * 2. builds the whole new table in DuckDB (old rows outside the slices keep their order; the new slice takes the
+ *    old one's place) and runs every validate rule that reads the table on it: a violation stops here;
+ * 3. writes `<table>.parquet.tmp`, validates that file again, copies the current file to `<table>.parquet.prev`,
+ *    renames the new file into place, updates manifest.json (temp + rename) and only then removes the .prev.
+ * A process killed at any point leaves the previous table readable: before the rename it is untouched; between
+ * the rename and the manifest update, `<table>.parquet.prev` holds it (validate reports the mismatch).
+ */
+export async function importSlice(req: ImportRequest, hooks: ImportHooks = {}): Promise<ImportResult> {
+  const dir = resolve(req.datasets)
+  if (!existsSync(dir)) throw new ImportInputError(`数据目录不存在: ${dir}`)
+  const target = tableFile(dir, req.table)
+  if (existsSync(`${target}.prev`))
+    throw new ImportStateError(
+      `${basename(target)}.prev 存在: 上一次导入被中断. 先运行 gaokao datasets validate; ` +
+        `若 manifest 不一致, 用 mv 把 .prev 恢复为 ${basename(target)}, 否则删除 .prev (见 src/datasets/import/README.md)`,
+    )
+  const manifest = await readManifest(dir)
+  const sheet = await readSheetRows(req.file, { sheet: req.sheet })
+  const converted = convertSheet(req.table, sheet, req.options)
+
+  const session = await openSession(dir)
+  try {
+    if (session.unreadable.has(req.table))
+      throw new ImportStateError(`现有的 ${basename(target)} 无法读取: ${session.unreadable.get(req.table)}`)
+    const conn = session.conn
+    const had = session.present.has(req.table)
+    await stage(conn, converted)
+    await openOld(session, converted, had ? target : null)
+    await fill(session, converted)
+    await assignIds(conn, converted)
+    const slices = await sliceList(conn, converted)
+    const counts = await merge(conn, converted)
+    await session.defineView(req.table, `SELECT * EXCLUDE (__ord) FROM __merged ORDER BY __ord`)
+    let validation = await runValidation(session, {
+      onlyTables: [req.table],
+      files: false,
+      maxPerRule: req.maxPerRule,
+    })
+    const result: ImportResult = {
+      ok: validation.ok,
+      written: false,
+      dryRun: req.dryRun === true,
+      table: req.table,
+      file: basename(req.file),
+      datasets: dir,
+      slices,
+      rows: counts,
+      notes: converted.notes,
+      validation,
+    }
+    if (!validation.ok || req.dryRun) return result
+
+    const tmp = `${target}.tmp`
+    const cols = converted.columns.map((c) => ident(c.name)).join(', ')
+    await copyToParquet(conn, `SELECT ${cols} FROM __merged ORDER BY __ord`, tmp)
+    await hooks.pause?.('after-tmp')
+    // The file as written must pass too: validate it in place of the staged table.
+    await session.defineView(req.table, `SELECT * FROM read_parquet(${sqlString(tmp)})`)
+    validation = await runValidation(session, {
+      onlyTables: [req.table],
+      files: false,
+      maxPerRule: req.maxPerRule,
+    })
+    result.validation = validation
+    result.ok = validation.ok
+    if (!validation.ok) {
+      await rm(tmp, { force: true })
+      return result
+    }
+    const sha256 = await sha256Of(tmp)
+    session.close()
+
+    if (had) {
+      await copyFile(target, `${target}.prev.tmp`)
+      await rename(`${target}.prev.tmp`, `${target}.prev`)
+    }
+    await hooks.pause?.('after-prev')
+    await rename(tmp, target)
+    await hooks.pause?.('after-rename')
+    await updateManifest(dir, manifest, converted, {
+      rows: counts.after,
+      sha256,
+      file: basename(req.file),
+      source: req.options.source,
+      slices,
+      counts,
+    })
+    await rm(`${target}.prev`, { force: true })
+    result.written = true
+    return result
+  } finally {
+    session.close()
+  }
+}
+
+/** The converted rows as table `__staged` (schema columns, all nullable, plus the file order `__row`). */
+async function stage(conn: DuckDBConnection, c: Converted): Promise<void> {
+  await conn.run(`CREATE TABLE __staged (__row INTEGER NOT NULL, ${columnDdl(c.columns, false)})`)
+  const app = await conn.createAppender('__staged')
+  c.rows.forEach((row, i) => {
+    app.appendInteger(i)
+    c.columns.forEach((col, j) => {
+      const v = row[j]
+      if (v === null || v === undefined) app.appendNull()
+      else if (col.type === 'INTEGER') {
+        if (typeof v !== 'number' || !Number.isInteger(v) || Math.abs(v) > 2147483647)
+          throw new ImportInputError(`第 ${i + 1} 个数据行, 列 ${col.name}: ${String(v)} 超出整数范围`)
+        app.appendInteger(v)
+      } else if (col.type === 'DOUBLE') app.appendDouble(Number(v))
+      else if (col.type === 'BOOLEAN') app.appendBoolean(Boolean(v))
+      else app.appendVarchar(String(v))
+    })
+    app.endRow()
+  })
+  app.closeSync()
+}
+
+/** `__old`: the current table with its row order (`file_row_number`), or an empty table of the schema. */
+async function openOld(session: Session, c: Converted, file: string | null): Promise<void> {
+  if (file) {
+    await session.conn.run(
+      `CREATE VIEW __old AS SELECT * FROM read_parquet(${sqlString(file)}, file_row_number = true)`,
+    )
+    const cols = new Set(
+      (await query<{ column_name: string }>(session.conn, 'DESCRIBE SELECT * FROM __old')).map(
+        (d) => d.column_name,
+      ),
+    )
+    const missing = c.columns.filter((col) => !cols.has(col.name)).map((col) => col.name)
+    if (missing.length)
+      throw new ImportStateError(
+        `现有的 ${c.table}.parquet 缺少列 ${missing.join(', ')} (与 schema.ts 不符): 先运行 gaokao datasets validate`,
+      )
+  } else await session.conn.run(`CREATE TABLE __old (${columnDdl(c.columns, false)}, file_row_number BIGINT)`)
+}
+
+const sliceMatch = (c: Converted, a: string, b: string): string =>
+  c.sliceColumns.map((s) => `${a}.${ident(s)} = ${b}.${ident(s)}`).join(' AND ')
+
+/** Fills that need the datasets: plans' sid / school_name from schools, major_id from majors, derived ranks. */
+async function fill(session: Session, c: Converted): Promise<void> {
+  const conn = session.conn
+  if (c.table !== 'plans') return
+  if (session.present.has('schools')) {
+    await conn.run(`UPDATE __staged s SET sid = m.sid
+      FROM (SELECT name, min(sid) AS sid FROM "schools" GROUP BY name HAVING count(*) = 1) m
+      WHERE s.sid IS NULL AND s.school_name = m.name`)
+    await conn.run(`UPDATE __staged s SET school_name = m.name FROM "schools" m
+      WHERE s.school_name IS NULL AND m.sid = s.sid`)
+  }
+  if (session.present.has('majors') && !c.given.has('major_id'))
+    await conn.run(`UPDATE __staged s SET major_id = m.major_id
+      FROM (SELECT code, min(major_id) AS major_id FROM "majors" GROUP BY code HAVING count(*) = 1) m
+      WHERE s.major_id IS NULL AND s.spcode = m.code`)
+  if (session.present.has('score_ranks') && !c.given.has('rank_derived'))
+    // The rank of the lowest admitted score: candidates at or above it, i.e. the cumulative count of the row
+    // holding the score, or of the nearest row above it when nobody had that score.
+    await conn.run(`UPDATE __staged s SET min_section = d.total, rank_derived = true FROM (
+        SELECT t.__row, r.total FROM (SELECT * FROM __staged WHERE min IS NOT NULL AND min_section IS NULL) t
+        ASOF JOIN (SELECT province, year, km, score_high, total FROM "score_ranks" WHERE level = '') r
+        ON r.province = t.province AND r.year = t.year AND r.km = t.subject_type AND t.min <= r.score_high
+      ) d WHERE s.__row = d.__row`)
+  await conn.run('UPDATE __staged SET rank_derived = false WHERE rank_derived IS NULL')
+}
+
+/** The natural key that carries an old row's id over to the new row that replaces it. */
+const NATURAL_KEY: Readonly<Record<string, readonly string[]>> = {
+  plans: [
+    'province',
+    'year',
+    'sid',
+    'spname',
+    'subject_type',
+    'batch_name',
+    'plan_type',
+    'sg_name',
+    'spcode',
+  ],
+  score_lines: ['province', 'year', 'type_name', 'name'],
+}
+
+/**
+ * Ids for rows without one (tables keyed by `id`): the id of the old row of the slice with the same natural key
+ * (the n-th new row of a key takes the n-th old one), else new ids after the largest in use, in file order.
+ */
+async function assignIds(conn: DuckDBConnection, c: Converted): Promise<void> {
+  if (!(FILLED_LATER[c.table] ?? []).includes('id') || keyOf(c.table).join() !== 'id') return
+  const natural = NATURAL_KEY[c.table] ?? c.sliceColumns
+  const eq = natural.map((k) => `o.${ident(k)} IS NOT DISTINCT FROM n.${ident(k)}`).join(' AND ')
+  const part = natural.map((k) => ident(k)).join(', ')
+  await conn.run(`UPDATE __staged s SET id = m.id FROM (
+      SELECT n.__row, o.id FROM
+        (SELECT *, row_number() OVER (PARTITION BY ${part} ORDER BY __row) AS k FROM __staged WHERE id IS NULL) n
+        JOIN (SELECT *, row_number() OVER (PARTITION BY ${part} ORDER BY id) AS k FROM __old o
+              WHERE EXISTS (SELECT 1 FROM __staged st WHERE ${sliceMatch(c, 'st', 'o')})) o
+        ON ${eq} AND o.k = n.k
+        WHERE NOT EXISTS (SELECT 1 FROM __staged x WHERE x.id = o.id)
+    ) m WHERE s.__row = m.__row`)
+  await conn.run(`UPDATE __staged s SET id = m.id FROM (
+      SELECT __row, (SELECT coalesce(max(id), 0) FROM (SELECT id FROM __old UNION ALL SELECT id FROM __staged))
+             + row_number() OVER (ORDER BY __row) AS id
+      FROM __staged WHERE id IS NULL) m WHERE s.__row = m.__row`)
+}
+
+async function sliceList(conn: DuckDBConnection, c: Converted): Promise<SliceNote[]> {
+  const cols = c.sliceColumns.map((s) => ident(s)).join(', ')
+  await conn.run(`CREATE TABLE __slices AS SELECT DISTINCT ${cols} FROM __staged`)
+  const rows = await query<SliceNote>(
+    conn,
+    `SELECT s.*, (SELECT count(*) FROM __staged n WHERE ${sliceMatch(c, 'n', 's')}) AS rows,
+            (SELECT count(*) FROM __old o WHERE ${sliceMatch(c, 'o', 's')}) AS replaced
+     FROM __slices s`,
+  )
+  return rows.sort(
+    (a, b) =>
+      compareSlices(
+        {
+          province: String(a.province),
+          year: Number(a.year),
+          km: String(a.km ?? ''),
+          level: String(a.level ?? ''),
+        },
+        {
+          province: String(b.province),
+          year: Number(b.year),
+          km: String(b.km ?? ''),
+          level: String(b.level ?? ''),
+        },
+      ) || (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1),
+  )
+}
+
+/**
+ * `__merged`: the old rows outside the slices in their file order, each new slice where its old rows were
+ * (a new score_ranks slice goes before the first old slice that sorts after it; others go at the end).
+ */
+async function merge(conn: DuckDBConnection, c: Converted): Promise<ImportResult['rows']> {
+  const sliceCols = c.sliceColumns.map((s) => ident(s)).join(', ')
+  const anchors = await queryRows(
+    conn,
+    `SELECT ${sliceCols}, (SELECT min(file_row_number) FROM __old o WHERE ${sliceMatch(c, 'o', 's')})
+     FROM __slices s ORDER BY ${sliceCols}`,
+  )
+  const [end] = (
+    await queryRows(conn, 'SELECT coalesce(max(file_row_number), -1) + 1 FROM __old')
+  )[0] as number[]
+  let starts: { key: { province: string; year: number; km: string; level: string }; at: number }[] = []
+  if (c.table === 'score_ranks')
+    starts = (
+      await query<{ province: string; year: number; km: string; level: string; first_row: number }>(
+        conn,
+        'SELECT province, year, km, level, min(file_row_number) AS first_row FROM __old GROUP BY ALL ORDER BY first_row',
+      )
+    ).map((r) => ({ key: r, at: r.first_row }))
+  await conn.run(`CREATE TABLE __anchors AS SELECT *, CAST(0 AS DOUBLE) AS anchor FROM __slices LIMIT 0`)
+  const app = await conn.createAppender('__anchors')
+  let appended = 0
+  for (const a of anchors) {
+    const values = a.slice(0, c.sliceColumns.length)
+    let at = a[c.sliceColumns.length] as number | null
+    if (at === null) {
+      const key = {
+        province: String(values[0]),
+        year: Number(values[1]),
+        km: String(values[2]),
+        level: String(values[3]),
+      }
+      const after = c.table === 'score_ranks' ? starts.find((s) => compareSlices(s.key, key) > 0) : undefined
+      at = after ? after.at : (end ?? 0) + appended++ / 1000
+    }
+    c.sliceColumns.forEach((name, i) => {
+      const v = values[i]
+      if (v === null || v === undefined) app.appendNull()
+      else if (name === 'year') app.appendInteger(Number(v))
+      else app.appendVarchar(String(v))
+    })
+    app.appendDouble(at - 0.5)
+    app.endRow()
+  }
+  app.closeSync()
+  const cols = c.columns.map((col) => ident(col.name))
+  await conn.run(`CREATE TABLE __merged AS
+    SELECT ${cols.join(', ')}, row_number() OVER (ORDER BY __o1, __o2) AS __ord FROM (
+      SELECT ${cols.join(', ')}, CAST(file_row_number AS DOUBLE) AS __o1, 0 AS __o2 FROM __old o
+        WHERE NOT EXISTS (SELECT 1 FROM __slices s WHERE ${sliceMatch(c, 's', 'o')})
+      UNION ALL
+      SELECT ${cols.map((x) => `n.${x}`).join(', ')}, a.anchor, n.__row FROM __staged n
+        JOIN __anchors a ON ${sliceMatch(c, 'a', 'n')})`)
+  const [counts] = await query<{ before: number; after: number; imported: number }>(
+    conn,
+    `SELECT (SELECT count(*) FROM __old) AS before, (SELECT count(*) FROM __merged) AS after,
+            (SELECT count(*) FROM __staged) AS imported`,
+  )
+  const before = counts?.before ?? 0
+  const after = counts?.after ?? 0
+  const imported = counts?.imported ?? 0
+  return { before, after, imported, replaced: before - (after - imported) }
+}
+
+interface ManifestEntry {
+  file?: string
+  rows?: number
+  sha256?: string
+  columns?: unknown
+  imports?: ImportNote[]
+  slices?: Record<string, unknown>[]
+  [k: string]: unknown
+}
+
+interface ImportNote {
+  file: string
+  source: string
+  slices: SliceNote[]
+  rows: number
+  replaced: number
+}
+
+type ManifestFile = { tables?: Record<string, ManifestEntry>; [k: string]: unknown }
+
+/** manifest.json as it is before the import ({} when there is none); an unreadable one stops the import. */
+async function readManifest(dir: string): Promise<ManifestFile> {
+  const path = join(dir, 'manifest.json')
+  if (!existsSync(path)) return {}
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as ManifestFile
+  } catch (err) {
+    throw new ImportStateError(
+      `manifest.json 无法读取 (${err instanceof Error ? err.message : String(err)}): 先修复它`,
+    )
+  }
+}
+
+/** Rewrites the table's manifest entry (rows, sha256, a note of the import) with temp + rename. */
+async function updateManifest(
+  dir: string,
+  manifest: ManifestFile,
+  c: Converted,
+  done: {
+    rows: number
+    sha256: string
+    file: string
+    source: string
+    slices: SliceNote[]
+    counts: ImportResult['rows']
+  },
+): Promise<void> {
+  const path = join(dir, 'manifest.json')
+  manifest.tables ??= {}
+  const entry: ManifestEntry = manifest.tables[c.table] ?? {}
+  entry.file = `${c.table}.parquet`
+  entry.rows = done.rows
+  entry.sha256 = done.sha256
+  entry.columns = manifestColumns(c.columns as Column[])
+  const sliceKey = (s: SliceNote) => JSON.stringify(c.sliceColumns.map((k) => s[k]))
+  const now = new Set(done.slices.map(sliceKey))
+  const slices = done.slices.map(({ rows: _r, replaced: _p, ...key }) => key)
+  // The latest import of each slice is what describes it: older notes whose slices are all replaced go.
+  entry.imports = [
+    ...(entry.imports ?? []).filter((n) => !n.slices.every((s) => now.has(sliceKey(s)))),
+    {
+      file: done.file,
+      source: done.source,
+      slices,
+      rows: done.counts.imported,
+      replaced: done.counts.replaced,
+    },
+  ]
+  if (c.table === 'score_ranks' && Array.isArray(entry.slices)) {
+    // The builder's per-slice provenance: the imported slices now come from the file.
+    const kept = entry.slices.filter((s) => !now.has(sliceKey(s as SliceNote)))
+    for (const s of done.slices)
+      kept.push({
+        province: s.province,
+        year: s.year,
+        km: s.km,
+        level: s.level,
+        rows: s.rows,
+        source: done.source,
+        source_file: done.file,
+        rule: 'import',
+        reason: 'gaokao datasets import',
+        repairs: [],
+        alternatives: [],
+      })
+    entry.slices = kept.sort((a, b) =>
+      compareSlices(
+        { province: String(a.province), year: Number(a.year), km: String(a.km), level: String(a.level) },
+        { province: String(b.province), year: Number(b.year), km: String(b.km), level: String(b.level) },
+      ),
+    )
+  }
+  manifest.tables[c.table] = entry
+  const tmp = `${path}.tmp`
+  await writeFile(tmp, stableJson(manifest))
+  await rename(tmp, path)
+}

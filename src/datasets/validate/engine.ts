@@ -1,0 +1,450 @@
+import { createHash } from 'node:crypto'
+import { createReadStream, existsSync, readFileSync } from 'node:fs'
+import { basename } from 'node:path'
+import { listValue } from '@duckdb/node-api'
+import type { Column } from '../../data/schema.js'
+import { PROVINCES } from '../../domain/provinces.js'
+import { type CheckedRow, checkScoreRanks } from '../checks/score-ranks.js'
+import { checkProvinces, type ProvinceRow } from '../provinces-table.js'
+import { type BuiltinRule, keyOf, type RowCheck, ruleCatalogue, type Severity } from './rules.js'
+import { knownTables, type Session, schemaOf, tableFile } from './session.js'
+import { ident, query, queryRows } from './sql.js'
+
+export interface Sample {
+  /** the row's key, e.g. `province=江苏 year=2025 km=物理类 level="" seq=7` */
+  key: string
+  message: string
+}
+
+export interface RuleResult {
+  table: string
+  rule: string
+  severity: Severity
+  description: string
+  status: 'ok' | 'failed' | 'skipped'
+  /** violations found (rows, or duplicate keys, or files) */
+  count: number
+  /** the first violations, at most `maxPerRule`, in key order */
+  samples: Sample[]
+  note?: string
+}
+
+export interface TableStatus {
+  table: string
+  present: boolean
+  rows: number | null
+  /** whether src/data/schema.ts has a column contract for it */
+  schema: boolean
+  note?: string
+}
+
+export interface ValidationReport {
+  datasets: string
+  ok: boolean
+  /** violations of error rules */
+  errors: number
+  /** violations of warning rules */
+  warnings: number
+  tables: TableStatus[]
+  results: RuleResult[]
+}
+
+export interface RunOptions {
+  /** samples kept per rule (default 20) */
+  maxPerRule?: number
+  /** the upper bound of the year rule is currentYear + 1 (default: this year) */
+  currentYear?: number
+  /** run only the rules that read one of these tables */
+  onlyTables?: readonly string[]
+  /** the manifest and leftovers rules, which look at the files (default true) */
+  files?: boolean
+}
+
+type Columns = Map<string, string>
+
+interface Ctx {
+  session: Session
+  cap: number
+  currentYear: number
+  columns: Map<string, Columns>
+  manifest: ManifestLike | null | undefined
+}
+
+interface ManifestLike {
+  tables?: Record<string, { rows?: number; sha256?: string }>
+}
+
+interface Found {
+  rule?: string
+  count: number
+  samples: Sample[]
+  /** the rule could not apply after all (e.g. no manifest): the note */
+  skip?: string
+}
+
+/** Runs every rule of the catalogue whose tables are present, and reports the violations. */
+export async function runValidation(session: Session, opts: RunOptions = {}): Promise<ValidationReport> {
+  const ctx: Ctx = {
+    session,
+    cap: opts.maxPerRule ?? 20,
+    currentYear: opts.currentYear ?? new Date().getFullYear(),
+    columns: new Map(),
+    manifest: undefined,
+  }
+  const tables: TableStatus[] = []
+  for (const table of knownTables()) {
+    const present = session.present.has(table)
+    const status: TableStatus = { table, present, rows: null, schema: schemaOf(table) !== undefined }
+    if (present) {
+      const [row] = await query<{ n: number }>(session.conn, `SELECT count(*) AS n FROM ${ident(table)}`)
+      status.rows = row?.n ?? 0
+      const described = await query<{ column_name: string; column_type: string }>(
+        session.conn,
+        `DESCRIBE SELECT * FROM ${ident(table)}`,
+      )
+      ctx.columns.set(table, new Map(described.map((d) => [d.column_name, d.column_type])))
+      if (!status.schema) status.note = '无 schema.ts 列约定, 未校验'
+    } else if (session.unreadable.has(table)) status.note = `无法读取: ${session.unreadable.get(table)}`
+    tables.push(status)
+  }
+
+  const only = opts.onlyTables ? new Set(opts.onlyTables) : undefined
+  const results: RuleResult[] = []
+  for (const [table, message] of session.unreadable) {
+    if (only && !only.has(table)) continue
+    results.push({
+      table,
+      rule: 'readable',
+      severity: 'error',
+      description: '文件是可读的 Parquet',
+      status: 'failed',
+      count: 1,
+      samples: [{ key: basename(tableFile(session.dir, table)), message }],
+    })
+  }
+  for (const rule of ruleCatalogue({ files: opts.files })) {
+    if (only && !only.has(rule.table) && !(rule.needs ?? []).some((t) => only.has(t))) continue
+    const base = { table: rule.table, severity: rule.severity, description: rule.description }
+    const skip = (note: string) =>
+      results.push({ ...base, rule: rule.name, status: 'skipped', count: 0, samples: [], note })
+    if (!session.present.has(rule.table)) {
+      skip(session.unreadable.has(rule.table) ? '表无法读取' : '表未安装')
+      continue
+    }
+    const absent = (rule.needs ?? []).filter((t) => !session.present.has(t))
+    if (absent.length > 0) {
+      skip(`需要 ${absent.join(', ')}, 未安装`)
+      continue
+    }
+    const cols = ctx.columns.get(rule.table) ?? new Map()
+    const missing = rule.uses.filter((c) => !cols.has(c))
+    if (missing.length > 0) {
+      skip(`缺少列 ${missing.join(', ')}`)
+      continue
+    }
+    let found: Found[] | string
+    try {
+      found = rule.kind === 'rows' ? [await runRowCheck(ctx, rule)] : await runBuiltin(ctx, rule)
+    } catch (err) {
+      found = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err)
+    }
+    if (typeof found === 'string') {
+      results.push({
+        ...base,
+        rule: rule.name,
+        status: 'failed',
+        count: 1,
+        samples: [{ key: rule.table, message: `无法执行: ${found}` }],
+      })
+      continue
+    }
+    const skipNote = found.find((f) => f.skip !== undefined)?.skip
+    if (skipNote !== undefined) {
+      skip(skipNote)
+      continue
+    }
+    const failing = found.filter((f) => f.count > 0)
+    if (failing.length === 0) results.push({ ...base, rule: rule.name, status: 'ok', count: 0, samples: [] })
+    for (const f of failing)
+      results.push({
+        ...base,
+        rule: f.rule ?? rule.name,
+        status: 'failed',
+        count: f.count,
+        samples: f.samples,
+      })
+  }
+  const sum = (s: Severity) =>
+    results.filter((r) => r.severity === s && r.status === 'failed').reduce((a, r) => a + r.count, 0)
+  const errors = sum('error')
+  return { datasets: session.dir, ok: errors === 0, errors, warnings: sum('warning'), tables, results }
+}
+
+const skipped = (note: string): Found[] => [{ count: 0, samples: [], skip: note }]
+
+function keyColumns(ctx: Ctx, table: string): string[] {
+  const cols = ctx.columns.get(table) ?? new Map()
+  return keyOf(table).filter((k) => cols.has(k))
+}
+
+const showValue = (v: unknown): string =>
+  v === null || v === undefined ? 'null' : v === '' ? '""' : typeof v === 'string' ? v : String(v)
+
+function formatKey(names: readonly string[], values: readonly unknown[]): string {
+  return names.map((n, i) => `${n}=${showValue(values[i])}`).join(' ')
+}
+
+async function runRowCheck(ctx: Ctx, rule: RowCheck): Promise<Found> {
+  const keys = keyColumns(ctx, rule.table)
+  const keySelect = keys.map((k, i) => `t.${ident(k)} AS __k${i}`)
+  const order = keys.length ? keys.map((_, i) => `__k${i} NULLS FIRST`).join(', ') : '__message'
+  const sql = `SELECT ${[...keySelect, `(${rule.message}) AS __message`, 'count(*) OVER () AS __n'].join(', ')}
+    FROM ${rule.from ?? `${ident(rule.table)} t`} WHERE (${rule.where})
+    ORDER BY ${order} LIMIT ${ctx.cap}`
+  const params = (rule.params?.({ currentYear: ctx.currentYear }) ?? []).map((p) =>
+    Array.isArray(p) ? listValue(p) : p,
+  )
+  const rows = await queryRows(ctx.session.conn, sql, params)
+  return {
+    count: Number(rows[0]?.[keys.length + 1] ?? 0),
+    samples: rows.map((r) => ({
+      key: formatKey(keys, r.slice(0, keys.length)),
+      message: String(r[keys.length]),
+    })),
+  }
+}
+
+async function runBuiltin(ctx: Ctx, rule: BuiltinRule): Promise<Found[]> {
+  const b = rule.builtin
+  switch (b.type) {
+    case 'columns':
+    case 'column_types':
+      return [checkColumns(ctx, rule.table, b.type === 'column_types')]
+    case 'not_null':
+      return [await checkNotNull(ctx, rule.table)]
+    case 'unique':
+      return [await checkUnique(ctx, rule.table, b.columns)]
+    case 'score_ranks':
+      return checkRankTables(ctx)
+    case 'provinces':
+      return checkProvinceTable(ctx)
+    case 'manifest':
+      return checkManifest(ctx, rule.table)
+    case 'leftovers':
+      return [checkLeftovers(ctx, rule.table)]
+  }
+}
+
+const INTEGER_TYPES = new Set([
+  'TINYINT',
+  'SMALLINT',
+  'INTEGER',
+  'BIGINT',
+  'HUGEINT',
+  'UTINYINT',
+  'USMALLINT',
+  'UINTEGER',
+  'UBIGINT',
+])
+const family = (type: string): string => {
+  if (INTEGER_TYPES.has(type)) return 'integer'
+  if (type === 'DOUBLE' || type === 'FLOAT' || type.startsWith('DECIMAL')) return 'number'
+  return type
+}
+
+function checkColumns(ctx: Ctx, table: string, exact: boolean): Found {
+  const actual = ctx.columns.get(table) ?? new Map()
+  const schema = schemaOf(table) as readonly Column[]
+  const samples: Sample[] = []
+  for (const c of schema) {
+    const type = actual.get(c.name)
+    if (type === undefined) {
+      if (!exact) samples.push({ key: `column=${c.name}`, message: `missing (schema: ${c.type})` })
+    } else if (
+      exact
+        ? type !== c.type
+        : family(type) !== family(c.type) && !(c.type === 'DOUBLE' && family(type) === 'integer')
+    )
+      samples.push({ key: `column=${c.name}`, message: `type ${type}, schema: ${c.type}` })
+  }
+  if (!exact) {
+    const known = new Set(schema.map((c) => c.name))
+    for (const name of actual.keys())
+      if (!known.has(name)) samples.push({ key: `column=${name}`, message: 'not in schema.ts' })
+  }
+  return { count: samples.length, samples: samples.slice(0, ctx.cap) }
+}
+
+async function checkNotNull(ctx: Ctx, table: string): Promise<Found> {
+  const cols = ctx.columns.get(table) ?? new Map()
+  const required = (schemaOf(table) ?? []).filter((c) => !c.nullable && cols.has(c.name)).map((c) => c.name)
+  if (required.length === 0) return { count: 0, samples: [] }
+  const counts = (
+    await queryRows(
+      ctx.session.conn,
+      `SELECT ${required.map((c) => `count(*) FILTER (WHERE ${ident(c)} IS NULL)`).join(', ')} FROM ${ident(table)}`,
+    )
+  )[0] as number[]
+  const keys = keyColumns(ctx, table)
+  let count = 0
+  const samples: Sample[] = []
+  for (const [i, column] of required.entries()) {
+    const n = counts[i] ?? 0
+    if (n === 0) continue
+    count += n
+    if (samples.length >= ctx.cap) continue
+    const rows = await queryRows(
+      ctx.session.conn,
+      `SELECT ${keys.length ? keys.map((k) => ident(k)).join(', ') : '1'} FROM ${ident(table)}
+       WHERE ${ident(column)} IS NULL ${keys.length ? `ORDER BY ${keys.map((k) => `${ident(k)} NULLS FIRST`).join(', ')}` : ''}
+       LIMIT ${ctx.cap - samples.length}`,
+    )
+    for (const r of rows) samples.push({ key: formatKey(keys, r), message: `${column} is null` })
+  }
+  return { count, samples }
+}
+
+/**
+ * Duplicate keys by a sort, not a hash aggregate: after ordering by the key, a duplicate is a row equal to the
+ * one before it (several times faster on ten million ids, which are usually stored in order already).
+ */
+async function checkUnique(ctx: Ctx, table: string, columns: readonly string[]): Promise<Found> {
+  const list = columns.map((c) => ident(c)).join(', ')
+  const same = columns.map((c) => `lag(${ident(c)}) OVER w IS NOT DISTINCT FROM ${ident(c)}`).join(' AND ')
+  const rows = await queryRows(
+    ctx.session.conn,
+    `SELECT ${list}, count(*) OVER () AS __n FROM (
+       SELECT ${list}, ${same} AS __dup FROM ${ident(table)}
+       WHERE ${columns.map((c) => `${ident(c)} IS NOT NULL`).join(' AND ')}
+       WINDOW w AS (ORDER BY ${list})
+     ) WHERE __dup ORDER BY ${list} LIMIT ${ctx.cap}`,
+  )
+  return {
+    count: Number(rows[0]?.[columns.length] ?? 0),
+    samples: rows.map((r) => ({
+      key: formatKey(columns, r.slice(0, columns.length)),
+      message: `duplicate ${columns.length > 1 ? 'key' : columns[0]}: another row has the same value`,
+    })),
+  }
+}
+
+const FULL_SCORE = new Map(PROVINCES.map((p) => [p.name, p.fullScore]))
+
+/** checks/score-ranks.ts on every 一分一段 table (province, year, km, level), read as one list per column. */
+async function checkRankTables(ctx: Ctx): Promise<Found[]> {
+  const order = 'ORDER BY seq, score_low DESC'
+  const slices = await queryRows(
+    ctx.session.conn,
+    `SELECT province, year, km, level, list(seq ${order}), list(score_low ${order}), list(score_high ${order}),
+            list(num ${order}), list(total ${order})
+     FROM "score_ranks" GROUP BY ALL ORDER BY province NULLS FIRST, year NULLS FIRST, km NULLS FIRST, level NULLS FIRST`,
+  )
+  const byRule = new Map<string, Found>()
+  for (const s of slices) {
+    const [province, year, km, level, seq, lo, hi, num, total] = s as [
+      string,
+      number,
+      string,
+      string,
+      number[],
+      number[],
+      number[],
+      number[],
+      number[],
+    ]
+    const rows: CheckedRow[] = lo.map((scoreLow, i) => ({
+      seq: seq[i] as number,
+      scoreLow,
+      scoreHigh: hi[i] as number,
+      num: num[i] as number,
+      total: total[i] as number,
+    }))
+    const fullScore = FULL_SCORE.get(province) ?? Number.POSITIVE_INFINITY
+    for (const v of checkScoreRanks(rows, fullScore)) {
+      const rule = `ranks:${v.rule}`
+      const f = byRule.get(rule) ?? { rule, count: 0, samples: [] }
+      f.count++
+      if (f.samples.length < ctx.cap)
+        f.samples.push({
+          key: formatKey(['province', 'year', 'km', 'level', 'seq'], [province, year, km, level, v.seq]),
+          message: v.message,
+        })
+      byRule.set(rule, f)
+    }
+  }
+  return byRule.size ? [...byRule.values()] : [{ count: 0, samples: [] }]
+}
+
+async function checkProvinceTable(ctx: Ctx): Promise<Found[]> {
+  const rows = await query<ProvinceRow>(ctx.session.conn, 'SELECT * FROM "provinces" ORDER BY sort, name')
+  const byRule = new Map<string, Found>()
+  const add = (rule: string, key: string, message: string) => {
+    const f = byRule.get(rule) ?? { rule, count: 0, samples: [] }
+    f.count++
+    if (f.samples.length < ctx.cap) f.samples.push({ key, message })
+    byRule.set(rule, f)
+  }
+  for (const v of checkProvinces(rows))
+    add(`provinces:${v.rule}`, v.seq ? `name=${rows[v.seq - 1]?.name ?? '?'}` : 'table', v.message)
+  const byName = new Map(rows.map((r) => [r.name, r]))
+  for (const p of PROVINCES) {
+    const r = byName.get(p.name)
+    if (!r) {
+      add('provinces:domain', `name=${p.name}`, 'missing')
+      continue
+    }
+    const want = { full_name: p.fullName, code: p.code, exam_mode: p.examMode, full_score: p.fullScore }
+    for (const [k, v] of Object.entries(want))
+      if (r[k as keyof ProvinceRow] !== v)
+        add('provinces:domain', `name=${p.name}`, `${k} ${String(r[k as keyof ProvinceRow])}, expected ${v}`)
+  }
+  return byRule.size ? [...byRule.values()] : [{ count: 0, samples: [] }]
+}
+
+function loadManifest(ctx: Ctx): ManifestLike | null {
+  if (ctx.manifest !== undefined) return ctx.manifest
+  const path = `${ctx.session.dir}/manifest.json`
+  try {
+    ctx.manifest = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ManifestLike) : null
+  } catch {
+    ctx.manifest = { tables: {} }
+  }
+  return ctx.manifest
+}
+
+export async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+async function checkManifest(ctx: Ctx, table: string): Promise<Found[]> {
+  const manifest = loadManifest(ctx)
+  if (!manifest) return skipped('目录中没有 manifest.json')
+  const entry = manifest.tables?.[table]
+  if (!entry) return skipped('manifest.json 中没有本表')
+  const samples: Sample[] = []
+  const [row] = await query<{ n: number }>(ctx.session.conn, `SELECT count(*) AS n FROM ${ident(table)}`)
+  if (entry.rows !== row?.n) samples.push({ key: 'rows', message: `manifest ${entry.rows}, file ${row?.n}` })
+  const sha = await sha256Of(tableFile(ctx.session.dir, table))
+  if (entry.sha256 !== sha)
+    samples.push({
+      key: 'sha256',
+      message: `manifest ${entry.sha256?.slice(0, 12)}…, file ${sha.slice(0, 12)}…`,
+    })
+  return [{ count: samples.length, samples }]
+}
+
+function checkLeftovers(ctx: Ctx, table: string): Found {
+  const file = tableFile(ctx.session.dir, table)
+  const samples = ['.tmp', '.prev', '.prev.tmp']
+    .filter((suffix) => existsSync(`${file}${suffix}`))
+    .map((suffix) => ({
+      key: `file=${basename(file)}${suffix}`,
+      message:
+        suffix === '.prev'
+          ? 'an import was interrupted: the previous table (see src/datasets/import/README.md)'
+          : 'an interrupted write left this temporary file; it can be deleted',
+    }))
+  return { count: samples.length, samples }
+}

@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import { TABLES } from '../../data/catalogue.js'
+import { type Column, SCHEMA } from '../../data/schema.js'
+import { PROVINCES } from '../../domain/provinces.js'
+import { ident, sqlString } from './sql.js'
+
+/** Every table name we know: the catalogue's order, then any table the schema adds. */
+export function knownTables(): string[] {
+  return [...new Set<string>([...TABLES, ...Object.keys(SCHEMA)])]
+}
+
+/** The column contract of a table, or undefined for a catalogue table that has none yet. */
+export function schemaOf(table: string): readonly Column[] | undefined {
+  return (SCHEMA as Record<string, readonly Column[]>)[table]
+}
+
+export const tableFile = (dir: string, table: string): string => join(dir, `${table}.parquet`)
+
+/**
+ * One DuckDB instance over a datasets directory: a view per table file present (named after the table), and
+ * `_known_provinces (name, full_score)` from src/domain/provinces.ts. A file that cannot be opened as Parquet
+ * has no view; its error is kept in `unreadable`.
+ */
+export interface Session {
+  readonly instance: DuckDBInstance
+  readonly conn: DuckDBConnection
+  readonly dir: string
+  /** tables that have a view */
+  readonly present: Set<string>
+  readonly unreadable: Map<string, string>
+  /** Replaces (or adds) the view of `table` with a query, e.g. the table with one slice replaced. */
+  defineView(table: string, select: string): Promise<void>
+  /** Closes the connection and the instance (again: nothing). */
+  close(): void
+}
+
+export async function openSession(dir: string, opts: { threads?: number } = {}): Promise<Session> {
+  const { DuckDBInstance } = await import('@duckdb/node-api')
+  const instance = await DuckDBInstance.create(
+    ':memory:',
+    opts.threads ? { threads: String(opts.threads) } : {},
+  )
+  const conn = await instance.connect()
+  const present = new Set<string>()
+  const unreadable = new Map<string, string>()
+  let closed = false
+  await conn.run('CREATE TABLE _known_provinces (name VARCHAR NOT NULL, full_score INTEGER NOT NULL)')
+  const app = await conn.createAppender('_known_provinces')
+  for (const p of PROVINCES) {
+    app.appendVarchar(p.name)
+    app.appendInteger(p.fullScore)
+    app.endRow()
+  }
+  app.closeSync()
+  for (const table of knownTables()) {
+    const file = tableFile(dir, table)
+    if (!existsSync(file)) continue
+    try {
+      await conn.run(`CREATE VIEW ${ident(table)} AS SELECT * FROM read_parquet(${sqlString(file)})`)
+      // Binding reads the footer only; a scan of one row catches a file cut short.
+      await conn.run(`SELECT count(*) FROM ${ident(table)}`)
+      present.add(table)
+    } catch (err) {
+      await conn.run(`DROP VIEW IF EXISTS ${ident(table)}`)
+      unreadable.set(table, err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err))
+    }
+  }
+  return {
+    instance,
+    conn,
+    dir,
+    present,
+    unreadable,
+    async defineView(table, select) {
+      await conn.run(`CREATE OR REPLACE VIEW ${ident(table)} AS ${select}`)
+      present.add(table)
+      unreadable.delete(table)
+    },
+    close() {
+      if (closed) return
+      closed = true
+      conn.closeSync()
+      instance.closeSync()
+    },
+  }
+}

@@ -1,0 +1,584 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseScoreCell } from '../../src/datasets/import/convert.js'
+import { decodeText, parseDelimited } from '../../src/datasets/import/read.js'
+import { readParquet, sha256File } from '../../src/datasets/parquet.js'
+import { csvDataset } from '../../src/datasets/validate/csv-dataset.js'
+import { runGaokao } from '../helpers/cli.js'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const SAMPLES = join(ROOT, 'fixtures/import')
+
+/** A fresh copy of the clean fixture dataset (every table, manifest.json). */
+const dataset = () =>
+  csvDataset({
+    csvDir: join(ROOT, 'fixtures/datasets/validate'),
+    files: { score_ranks: join(ROOT, 'fixtures/datasets/score_ranks.csv') },
+    out: mkdtempSync(join(tmpdir(), 'gaokao-import-')),
+  })
+
+const gaokao = (...args: string[]) => runGaokao(['datasets', ...args])
+const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
+type Row = Record<string, unknown>
+const rows = (dir: string, table: string): Promise<Row[]> => readParquet(join(dir, `${table}.parquet`))
+const sliceOf = (r: Row, p: string, y: number, km?: string) =>
+  r.province === p && r.year === y && (km === undefined || r.km === km)
+
+describe('import layouts', () => {
+  it('reads the score cells of official sheets', () => {
+    expect(parseScoreCell('612', 750)).toEqual({ low: 612, high: 612 })
+    expect(parseScoreCell('695-750', 750)).toEqual({ low: 695, high: 750 })
+    expect(parseScoreCell('750～695', 750)).toEqual({ low: 695, high: 750 })
+    expect(parseScoreCell('695以上', 750)).toEqual({ low: 695, high: 750 })
+    expect(parseScoreCell('580分及以上', 900)).toEqual({ low: 580, high: 900 })
+    expect(parseScoreCell('≥ 700', 750)).toEqual({ low: 700, high: 750 })
+    expect(parseScoreCell('100以下', 750)).toEqual({ low: 0, high: 100 })
+    expect(parseScoreCell('合计', 750)).toBeNull()
+  })
+
+  it('reads CSV in UTF-8 (with or without BOM) and GB18030, with quotes and tabs', () => {
+    const gb = Buffer.from([0xb7, 0xd6, 0xca, 0xfd, 0x2c, 0xc8, 0xcb, 0xca, 0xfd, 0x0a]) // 分数,人数 in GB18030
+    expect(parseDelimited(decodeText(gb))).toEqual([['分数', '人数']])
+    expect(parseDelimited(decodeText(Buffer.from('\uFEFF分数,人数\r\n"1,2",3\n')))).toEqual([
+      ['分数', '人数'],
+      ['1,2', '3'],
+    ])
+    expect(parseDelimited('a\tb\n"x ""y"""\t2')).toEqual([
+      ['a', 'b'],
+      ['x "y"', '2'],
+    ])
+  })
+})
+
+describe('gaokao datasets import', () => {
+  it('replaces one 一分一段 slice from an official CSV sheet; other slices, order and manifest follow', async () => {
+    const dir = await dataset()
+    const before = await rows(dir, 'score_ranks')
+    const run = await gaokao(
+      'import',
+      'score_ranks',
+      join(SAMPLES, 'score_ranks.csv'),
+      '--province',
+      '江苏省',
+      '--year',
+      '2025',
+      '--km',
+      '物理',
+      '--datasets',
+      dir,
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('切片 province=江苏 year=2025 km=物理类 level="": 原有 12 行 → 导入 96 行')
+    expect(run.stdout).toContain('已写入 score_ranks.parquet: 40 → 124 行')
+
+    const after = await rows(dir, 'score_ranks')
+    const slice = after.filter((r) => sliceOf(r, '江苏', 2025, '物理类'))
+    expect(slice).toHaveLength(96)
+    expect(slice[0]).toMatchObject({
+      seq: 1,
+      score: '695-750',
+      score_low: 695,
+      score_high: 750,
+      num: 60,
+      total: 60,
+    })
+    expect(slice[1]).toMatchObject({ seq: 2, score: '694', num: 48, total: 108, source: 'import' })
+    expect(slice.at(-1)).toMatchObject({ seq: 96, score: '600', total: 26159 })
+    // every other slice is untouched, in the same order, and the new slice sits where the old one was
+    const others = (rs: Row[]) => rs.filter((r) => !sliceOf(r, '江苏', 2025, '物理类'))
+    expect(others(after)).toEqual(others(before))
+    expect(after.findIndex((r) => sliceOf(r, '江苏', 2025, '物理类'))).toBe(
+      before.findIndex((r) => sliceOf(r, '江苏', 2025, '物理类')),
+    )
+
+    const entry = manifestOf(dir).tables.score_ranks
+    expect(entry.rows).toBe(124)
+    expect(entry.sha256).toBe(await sha256File(join(dir, 'score_ranks.parquet')))
+    expect(entry.imports).toEqual([
+      {
+        file: 'score_ranks.csv',
+        source: 'import',
+        slices: [{ province: '江苏', year: 2025, km: '物理类', level: '' }],
+        rows: 96,
+        replaced: 12,
+      },
+    ])
+    expect(existsSync(join(dir, 'score_ranks.parquet.prev'))).toBe(false)
+    expect(existsSync(join(dir, 'score_ranks.parquet.tmp'))).toBe(false)
+    // the whole datasets directory still passes (the plans' ranks now disagree: warnings only)
+    const validate = await gaokao('validate', '--datasets', dir)
+    expect(validate.code).toBe(0)
+    expect(validate.stdout).toContain('! 警告 plans rank_consistency')
+  })
+
+  it('reads an .xlsx sheet (read-excel-file) with a title row and a 分及以上 top band', async () => {
+    const dir = await dataset()
+    const run = await gaokao(
+      'import',
+      'score_ranks',
+      join(SAMPLES, 'score_ranks.xlsx'),
+      '--province',
+      '新疆',
+      '--year',
+      '2025',
+      '--km',
+      '文科',
+      '--source',
+      'XJ-EEA',
+      '--datasets',
+      dir,
+    )
+    expect(run.code).toBe(0)
+    const slice = (await rows(dir, 'score_ranks')).filter((r) => sliceOf(r, '新疆', 2025, '文科'))
+    expect(slice).toHaveLength(21)
+    expect(slice[0]).toMatchObject({ score: '580-750', num: 12, total: 12, source: 'XJ-EEA' })
+    expect(slice.at(-1)).toMatchObject({ score: '560', total: 508 })
+    const manifest = manifestOf(dir)
+    expect(manifest.tables.score_ranks.imports[0].source).toBe('XJ-EEA')
+  })
+
+  it('replaces the (province, year) slice of score_lines from a control-line table, keeping the ids of kept lines', async () => {
+    const dir = await dataset()
+    const run = await gaokao('import', 'score_lines', join(SAMPLES, 'score_lines.csv'), '--datasets', dir)
+    expect(run.code).toBe(0)
+    const after = await rows(dir, 'score_lines')
+    expect(after.filter((r) => r.province === '北京')).toEqual([
+      expect.objectContaining({ id: 4, year: 2024, type_name: '综合', score: 434 }),
+    ])
+    const jiangsu = after.filter((r) => sliceOf(r, '江苏', 2025))
+    expect(jiangsu).toHaveLength(7)
+    const byLine = Object.fromEntries(jiangsu.map((r) => [`${r.type_name} ${r.name}`, r]))
+    expect(byLine['物理类 本科批']).toMatchObject({ id: 1, score: 462, is_use: 1, provenance: 'real' })
+    expect(byLine['物理类 特殊类型招生控制线']).toMatchObject({ id: 2, score: 551 })
+    expect(byLine['历史类 本科批']).toMatchObject({ id: 3, score: 477 })
+    expect(byLine['体育类 本科批']).toMatchObject({ id: 5, major_score: 80 })
+    expect(jiangsu.map((r) => r.id).sort()).toEqual([1, 2, 3, 5, 6, 7, 8])
+  })
+
+  it('imports a plan export: schools by name, majors by code, ranks derived from the 一分一段 table', async () => {
+    const dir = await dataset()
+    const before = await rows(dir, 'plans')
+    const run = await gaokao(
+      'import',
+      'plans',
+      join(SAMPLES, 'plans.csv'),
+      '--province',
+      '江苏',
+      '--year',
+      '2025',
+      '--datasets',
+      dir,
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const after = await rows(dir, 'plans')
+    const kept = (rs: Row[]) => rs.filter((r) => !sliceOf(r, '江苏', 2025))
+    expect(kept(after)).toEqual(kept(before))
+    const slice = after.filter((r) => sliceOf(r, '江苏', 2025))
+    expect(slice).toHaveLength(5)
+    const cs = slice.find((r) => r.school_name === '南京大学' && r.spname === '计算机科学与技术')
+    expect(cs).toMatchObject({
+      id: 1, // the id of the plan it replaces
+      sid: 10284,
+      major_id: 1001,
+      min: 696,
+      min_section: 29, // 江苏 2025 物理类: 29 candidates at 696 or above
+      rank_derived: true,
+      local_batch_name: '本科批',
+      plan_type: '普通',
+      outcome_level: 'major',
+      provenance: 'real',
+      source: 'import',
+    })
+    expect(slice.find((r) => r.spname === '金融学')).toMatchObject({
+      id: 2,
+      min_section: 97,
+      rank_derived: false,
+    })
+    expect(slice.find((r) => r.spname === '人工智能')).toMatchObject({ id: 7, major_id: null, sid: 10284 })
+    expect(slice.find((r) => r.school_name === '北京大学')).toMatchObject({ id: 3, sid: 10001 })
+    expect(slice.find((r) => r.sid === 100003)).toMatchObject({
+      subject_type: '历史类',
+      min: null,
+      min_section: null,
+      rank_derived: false,
+      outcome_level: '',
+      major_id: 3001,
+    })
+    expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
+  })
+
+  it('refuses a file that breaks a rule: nothing replaced, a report naming rule and key, exit 1', async () => {
+    const dir = await dataset()
+    const file = join(mkdtempSync(join(tmpdir(), 'gaokao-bad-')), 'bad.csv')
+    writeFileSync(file, '分数,人数,累计人数\n700,5,5\n699,3,9\n698,2,11\n')
+    const sha = await sha256File(join(dir, 'score_ranks.parquet'))
+    const manifest = readFileSync(join(dir, 'manifest.json'), 'utf8')
+    const run = await gaokao(
+      'import',
+      'score_ranks',
+      file,
+      '--province',
+      '江苏',
+      '--year',
+      '2025',
+      '--km',
+      '物理类',
+      '--datasets',
+      dir,
+    )
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('校验未通过, 什么都没有替换')
+    expect(run.stdout).toContain(
+      'score_ranks province=江苏 year=2025 km=物理类 level="" seq=2  [ranks:cumulative] total 9 != 5 + 3 at score 699',
+    )
+    expect(run.stderr).toContain('违反校验规则, 什么都没有替换')
+    expect(await sha256File(join(dir, 'score_ranks.parquet'))).toBe(sha)
+    expect(readFileSync(join(dir, 'manifest.json'), 'utf8')).toBe(manifest)
+    expect(existsSync(join(dir, 'score_ranks.parquet.tmp'))).toBe(false)
+    expect(existsSync(join(dir, 'score_ranks.parquet.prev'))).toBe(false)
+
+    // a plan that names an unknown school breaks plans' rules (sid is required and must be in schools)
+    const plans = join(mkdtempSync(join(tmpdir(), 'gaokao-bad-')), 'plans.csv')
+    writeFileSync(plans, 'school_name,spname,subject_type,batch_name,num\n火星大学,天文学,物理类,本科批,3\n')
+    const refused = await gaokao(
+      'import',
+      'plans',
+      plans,
+      '--province',
+      '江苏',
+      '--year',
+      '2025',
+      '--datasets',
+      dir,
+    )
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toContain('[not_null] sid is null')
+  })
+
+  it('exits 2 for an unreadable or ill-formed file, or bad flags, and touches nothing', async () => {
+    const dir = await dataset()
+    const sha = await sha256File(join(dir, 'score_ranks.parquet'))
+    const tmp = mkdtempSync(join(tmpdir(), 'gaokao-ill-'))
+    const write = (name: string, text: string) => {
+      writeFileSync(join(tmp, name), text)
+      return join(tmp, name)
+    }
+    const cases: [string[], string][] = [
+      [
+        ['score_ranks', join(tmp, 'missing.csv'), '--province', '江苏', '--year', '2025', '--km', '物理类'],
+        '无法读取',
+      ],
+      [
+        [
+          'score_ranks',
+          write('a.csv', 'score,num,total\n700,5,5\nabc,3,8\n'),
+          '--province',
+          '江苏',
+          '--year',
+          '2025',
+          '--km',
+          '物理类',
+        ],
+        "分数 'abc' 无法识别",
+      ],
+      [
+        [
+          'score_ranks',
+          write('b.csv', 'foo,bar\n1,2\n'),
+          '--province',
+          '江苏',
+          '--year',
+          '2025',
+          '--km',
+          '物理类',
+        ],
+        '找不到一分一段表的表头',
+      ],
+      [
+        ['score_ranks', write('c.csv', 'score,num\n700,5\n'), '--province', '江苏', '--year', '2025'],
+        '请加 --km',
+      ],
+      [
+        [
+          'score_ranks',
+          write('d.csv', 'score,num\n700,5\n'),
+          '--province',
+          '火星',
+          '--year',
+          '2025',
+          '--km',
+          '物理类',
+        ],
+        '未知省份',
+      ],
+      [
+        [
+          'score_ranks',
+          write('e.csv', 'score,num\n700,x5\n'),
+          '--province',
+          '江苏',
+          '--year',
+          '2025',
+          '--km',
+          '物理类',
+        ],
+        '人数',
+      ],
+      [
+        [
+          'score_ranks',
+          write('f.csv', 'score,num\n700,5\n'),
+          '--province',
+          '江苏',
+          '--year',
+          '2025',
+          '--km',
+          '综合',
+        ],
+        '不适用于',
+      ],
+      [['score_ranks', write('g.xls', ''), '--province', '江苏', '--year', '2025', '--km', '物理类'], '.xls'],
+      [
+        [
+          'score_ranks',
+          write('h.xlsx', 'not a zip'),
+          '--province',
+          '江苏',
+          '--year',
+          '2025',
+          '--km',
+          '物理类',
+        ],
+        '不是可读的 .xlsx',
+      ],
+      [
+        [
+          'score_ranks',
+          write('i.csv', 'score,num\n700,5\n'),
+          '--year',
+          '25',
+          '--province',
+          '江苏',
+          '--km',
+          '物理类',
+        ],
+        '--year',
+      ],
+      [
+        [
+          'plans',
+          write('j.csv', 'sid,spname,subject_type,batch_name,num\n10284,x,物理类,本科批,many\n'),
+          '--province',
+          '江苏',
+          '--year',
+          '2025',
+        ],
+        "'many' 不是 INTEGER",
+      ],
+      [['schools', write('k.csv', 'sid\n1\n')], '不能用 import 替换'],
+      [['nope', write('l.csv', 'a\n1\n')], '未知的表'],
+      [
+        [
+          'score_lines',
+          write('m.csv', '年份,省份,科类,批次,分数线\n2025,江苏,物理,本科批,462\n'),
+          '--year',
+          '2024',
+        ],
+        '与 --year 2024 不符',
+      ],
+    ]
+    for (const [args, message] of cases) {
+      const run = await gaokao('import', ...args, '--datasets', dir)
+      expect(run.code, args.join(' ')).toBe(2)
+      expect(run.stderr, args.join(' ')).toContain(message)
+    }
+    expect(await sha256File(join(dir, 'score_ranks.parquet'))).toBe(sha)
+  })
+
+  it('--dry-run validates and reports without writing; --json gives the result', async () => {
+    const dir = await dataset()
+    const sha = await sha256File(join(dir, 'score_lines.parquet'))
+    const run = await gaokao(
+      'import',
+      'score_lines',
+      join(SAMPLES, 'score_lines.csv'),
+      '--dry-run',
+      '--json',
+      '--datasets',
+      dir,
+    )
+    expect(run.code).toBe(0)
+    const result = JSON.parse(run.stdout)
+    expect(result).toMatchObject({
+      ok: true,
+      written: false,
+      dryRun: true,
+      rows: { before: 5, after: 8, replaced: 4, imported: 7 },
+    })
+    expect(await sha256File(join(dir, 'score_lines.parquet'))).toBe(sha)
+  })
+
+  it('refuses to import while an interrupted import has left a .prev', async () => {
+    const dir = await dataset()
+    copyFileSync(join(dir, 'score_lines.parquet'), join(dir, 'score_lines.parquet.prev'))
+    const run = await gaokao('import', 'score_lines', join(SAMPLES, 'score_lines.csv'), '--datasets', dir)
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('score_lines.parquet.prev 存在')
+  })
+})
+
+/** The built CLI, as users run it; `npm test` builds it first (pretest). */
+const BIN = join(ROOT, 'bin/gaokao.js')
+const BUILT = join(ROOT, 'dist/datasets/import/import.js')
+
+function assertFreshBuild(): void {
+  const sources = [
+    'src/datasets/import/import.ts',
+    'src/cli/datasets-import.ts',
+    'src/datasets/import/write.ts',
+  ]
+  if (!existsSync(BUILT)) throw new Error('dist/ is missing: run `npm run build` (npm test does it first)')
+  const built = statSync(BUILT).mtimeMs
+  for (const s of sources)
+    if (statSync(join(ROOT, s)).mtimeMs > built)
+      throw new Error(`dist/ is older than ${s}: run \`npm run build\` (npm test does it first)`)
+}
+
+/** A plan export for 江苏 2025 large enough that writing it takes a while (60,000 rows). */
+function bigPlanFile(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'gaokao-big-')), 'plans-big.csv')
+  const lines = ['sid,spname,spcode,subject_type,batch_name,num,tuition,min,average,max']
+  for (let i = 0; i < 60_000; i++) {
+    const min = 690 + (i % 10)
+    lines.push(`10284,专业${i},080901,物理类,本科批,${1 + (i % 50)},5000,${min},${min},${min + 1}`)
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`)
+  return file
+}
+
+function startImport(
+  dir: string,
+  file: string,
+  pause?: string,
+): { child: ChildProcess; stderr: () => string } {
+  let stderr = ''
+  const child = spawn(
+    process.execPath,
+    [BIN, 'datasets', 'import', 'plans', file, '--province', '江苏', '--year', '2025', '--datasets', dir],
+    {
+      env: { ...process.env, ...(pause ? { GAOKAO_TEST_IMPORT_PAUSE: `${pause}:60000` } : {}) },
+      stdio: 'pipe',
+    },
+  )
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString()
+  })
+  return { child, stderr: () => stderr }
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((r) => child.once('exit', () => r()))
+
+async function waitFor(test: () => boolean, what: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms
+  while (!test()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 2))
+  }
+}
+
+describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
+  it('killed after the new file is written, before the swap: the old table is intact, validate passes', async () => {
+    assertFreshBuild()
+    const dir = await dataset()
+    const target = join(dir, 'plans.parquet')
+    const sha = await sha256File(target)
+    const file = bigPlanFile()
+    const { child, stderr } = startImport(dir, file, 'after-tmp')
+    await waitFor(() => stderr().includes('import paused at after-tmp'), 'the pause')
+    expect(statSync(`${target}.tmp`).size).toBeGreaterThan(100_000) // the new table, fully written
+    child.kill('SIGKILL')
+    await exited(child)
+
+    expect(await sha256File(target)).toBe(sha)
+    expect(await rows(dir, 'plans')).toHaveLength(6)
+    const validate = await gaokao('validate', '--datasets', dir)
+    expect(validate.code).toBe(0)
+    expect(validate.stdout).toContain('plans file=plans.parquet.tmp  [leftovers]')
+    // the next import simply overwrites the leftover
+    const again = await gaokao(
+      'import',
+      'plans',
+      file,
+      '--province',
+      '江苏',
+      '--year',
+      '2025',
+      '--datasets',
+      dir,
+    )
+    expect(again.code).toBe(0)
+    expect(existsSync(`${target}.tmp`)).toBe(false)
+    expect(await rows(dir, 'plans')).toHaveLength(60_003)
+    expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
+  }, 120_000)
+
+  it('killed while DuckDB writes the temporary file: the old table is intact, validate passes', async () => {
+    assertFreshBuild()
+    const dir = await dataset()
+    const target = join(dir, 'plans.parquet')
+    const sha = await sha256File(target)
+    const { child } = startImport(dir, bigPlanFile())
+    await waitFor(() => existsSync(`${target}.tmp`), 'the temporary file')
+    child.kill('SIGKILL')
+    await exited(child)
+    expect(await sha256File(target)).toBe(sha)
+    expect(await rows(dir, 'plans')).toHaveLength(6)
+    expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
+  }, 120_000)
+
+  it('killed between the swap and the manifest update: .prev holds the old table, and restoring it passes', async () => {
+    assertFreshBuild()
+    const dir = await dataset()
+    const target = join(dir, 'plans.parquet')
+    const sha = await sha256File(target)
+    const { child, stderr } = startImport(dir, bigPlanFile(), 'after-rename')
+    await waitFor(() => stderr().includes('import paused at after-rename'), 'the pause')
+    child.kill('SIGKILL')
+    await exited(child)
+
+    expect(await sha256File(`${target}.prev`)).toBe(sha)
+    const validate = await gaokao('validate', '--datasets', dir)
+    expect(validate.code).toBe(1) // the manifest still describes the old table
+    expect(validate.stdout).toContain('plans rows  [manifest]')
+    expect(validate.stdout).toContain('plans file=plans.parquet.prev  [leftovers]')
+    const refused = await gaokao(
+      'import',
+      'plans',
+      join(SAMPLES, 'plans.csv'),
+      '--province',
+      '江苏',
+      '--year',
+      '2025',
+      '--datasets',
+      dir,
+    )
+    expect(refused.code).toBe(1)
+    // the documented recovery: put the previous table back
+    renameSync(`${target}.prev`, target)
+    expect(await sha256File(target)).toBe(sha)
+    expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
+  }, 120_000)
+})
