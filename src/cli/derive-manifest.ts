@@ -5,17 +5,24 @@ import type { FlagSpec } from './flags.js'
 import type { CommandEntry } from './manifest.js'
 
 /** Derives the CLI manifest from the endpoint registry (at build time, or in tests running the sources). */
-export const deriveManifest = (endpoints: readonly AnyEndpoint[]): CommandEntry[] =>
-  endpoints.map((def) => ({
+export const deriveManifest = (endpoints: readonly AnyEndpoint[]): CommandEntry[] => endpoints.map(entryOf)
+
+function entryOf(def: AnyEndpoint): CommandEntry {
+  const flags = flagsOf(def.input)
+  if (def.positional !== undefined && !flags.some((f) => f.key === def.positional))
+    throw new Error(`${def.name}: positional ${def.positional} is not an input field`)
+  return {
     name: def.name,
     command: def.command,
     summary: def.summary,
     http: def.http,
-    flags: flagsOf(def.input),
+    flags,
     callerFlags: def.callerFlags ?? [],
     usesStore: def.usesStore ?? false,
     examples: def.examples,
-  }))
+    ...(def.positional === undefined ? {} : { positional: def.positional }),
+  }
+}
 
 const kebab = (key: string): string =>
   key

@@ -18,6 +18,8 @@ export interface CommandEntry {
   callerFlags: readonly CallerFlag[]
   usesStore: boolean
   examples: readonly string[]
+  /** The input field taken from the positional argument (EndpointDef.positional), when there is one */
+  positional?: string
 }
 
 const MANIFEST_FILE = new URL('./commands.json', import.meta.url)

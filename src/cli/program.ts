@@ -72,6 +72,11 @@ function commandFor(program: Command, words: readonly string[]): Command {
     const existing = parent.commands.find((c) => c.name() === word)
     if (existing) parent = existing
     else {
+      // A command that is also the parent of others (`open-majors` and `open-majors list`), and every command
+      // above it, stops reading options at a subcommand's name, so that `open-majors list --school-id 1` reaches
+      // `list` instead of `open-majors` taking the flags it shares with it.
+      if (parent !== program)
+        for (let c: Command | null = parent; c; c = c.parent) c.enablePositionalOptions()
       const created = parent.command(word)
       // A group word (`seating`) without its own endpoint just lists its subcommands.
       if (i < words.length - 1) created.description(GROUPS[word] ?? `${word} 相关命令`)
@@ -92,8 +97,10 @@ function addEndpointCommand(
     `${entry.summary}\n${entry.http.method} ${entry.http.path}`,
   )
   const flags = entry.flags
+  const positional = flags.find((f) => f.key === entry.positional)
+  if (positional) cmd.argument(`<${positional.meta.placeholder ?? positional.key}>`, flagHelp(positional))
   for (const spec of flags) {
-    if (spec.meta.hidden) continue
+    if (spec.meta.hidden || spec === positional) continue
     cmd.option(`--${spec.flag} <${spec.meta.placeholder ?? 'value'}>`, flagHelp(spec))
   }
   for (const cf of entry.callerFlags) cmd.option(cf.flag, cf.description)
@@ -102,12 +109,16 @@ function addEndpointCommand(
   addOutputOptions(cmd)
   cmd.addHelpText('after', `\n示例:\n${entry.examples.map((e) => `  $ ${e}`).join('\n')}`)
 
-  cmd.action(async (opts: Record<string, unknown> & OutputOptions) => {
+  // commander passes the declared positional argument first, then the options.
+  cmd.action(async (...args: unknown[]) => {
+    const opts = (positional ? args[1] : args[0]) as Record<string, unknown> & OutputOptions
     const format = chooseFormat(opts)
     const caller = callerFrom(entry, opts)
     const [{ invoke }, def] = await Promise.all([import('../endpoints/invoke.js'), loadEndpoint(entry.name)])
     const ctx = (deps.context ?? defaultContext)({ datasets: opts.datasets, store: opts.store, caller })
-    const outcome = await invoke(def, requestFromFlags(flags, opts), ctx, (err) =>
+    const request = requestFromFlags(flags, opts)
+    if (positional) request[positional.key] = args[0]
+    const outcome = await invoke(def, request, ctx, (err) =>
       io.stderr(`内部错误: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
     )
     await ctx.db.close()

@@ -64,7 +64,9 @@ const displayWidth = (s: string): number =>
   [...s].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 0)
 
 function wrapWidths(head: readonly string[], cells: readonly string[][], width: number) {
-  const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))) + 2)
+  const widths = head.map(
+    (h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))) + 2,
+  )
   const total = widths.reduce((a, b) => a + b, 0) + widths.length + 1
   if (total <= width || widths.length === 0) return {}
   // Shrink the widest column to what is left; the others keep their natural width.

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { expandKm } from '../domain/km.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { placeholders, reqText, reqYear } from './schema.js'
+import { placeholders, reqText } from './schema.js'
 
 interface StatRow {
   title: string

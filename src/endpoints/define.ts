@@ -65,6 +65,11 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown> {
   callerFlags?: readonly CallerFlag[]
   /** Reads or writes the local stores (feedback, tokens): the CLI then offers `--store <dir>` */
   usesStore?: boolean
+  /**
+   * The input field the CLI takes as the command's one required positional argument instead of a flag, e.g.
+   * `slug` for `gaokao major-groups <school>` (a path parameter over HTTP). Its placeholder names the argument.
+   */
+  positional?: string
   handler(input: z.output<S>, ctx: EndpointContext): Promise<D>
   /** Terminal rendering; without it the CLI prints the JSON payload. */
   table?(data: D, input: z.output<S>): TableView | TableView[]

@@ -3,13 +3,22 @@ import commonQuestionList from './common-question-list.js'
 import type { AnyEndpoint } from './define.js'
 import employment from './employment.js'
 import feedback from './feedback.js'
+import getSchoolPlan from './get-school-plan.js'
+import historicalScoresList from './historical-scores-list.js'
+import hotSchoolList from './hot-school-list.js'
 import jobProspectRanking from './job-prospect-ranking.js'
+import majorGroups from './major-groups.js'
 import metaBatches from './meta-batches.js'
 import metaSubjects from './meta-subjects.js'
+import offeringSchools from './offering-schools.js'
+import provinceDistribution from './province-distribution.js'
 import provinceScoreLines from './province-score-lines.js'
+import schoolOpenMajors from './school-open-majors.js'
+import schoolsOpenMajors from './schools-open-majors.js'
 import seatingList from './seating-list.js'
 import seatingOption from './seating-option.js'
 import seatingSeating from './seating-seating.js'
+import specialPlan from './special-plan.js'
 
 /** Every endpoint of the service, defined once; the CLI and the HTTP app are both built from this list. */
 export const ENDPOINTS: readonly AnyEndpoint[] = [
@@ -19,9 +28,18 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   metaSubjects,
   metaBatches,
   provinceScoreLines,
+  specialPlan,
+  provinceDistribution,
+  historicalScoresList,
+  getSchoolPlan,
   categoryStats,
+  schoolOpenMajors,
+  schoolsOpenMajors,
   employment,
+  majorGroups,
   jobProspectRanking,
+  offeringSchools,
+  hotSchoolList,
   commonQuestionList,
   feedback,
 ]

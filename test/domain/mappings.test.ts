@@ -11,12 +11,12 @@ import { hotSchoolDefaultYear, lastFiveYears, lastThreeYears, planYearsFrom } fr
 
 describe('SPEC 4.7 subject_type mapping', () => {
   it('maps each request word to the stored values of the spec table', () => {
-    expect(SUBJECT_TYPE_MATCHES['物理']).toEqual(['物理', '物理类', '理工', '理科'])
-    expect(SUBJECT_TYPE_MATCHES['历史']).toEqual(['历史', '历史类', '文史', '文科'])
-    expect(SUBJECT_TYPE_MATCHES['综合']).toEqual(['综合', '综合类'])
-    expect(SUBJECT_TYPE_MATCHES['艺术']).toHaveLength(11)
-    expect(SUBJECT_TYPE_MATCHES['艺术']).toContain('音乐教育(声乐主项)')
-    expect(SUBJECT_TYPE_MATCHES['体育']).toEqual(['体育(文)', '体育(理)'])
+    expect(SUBJECT_TYPE_MATCHES.物理).toEqual(['物理', '物理类', '理工', '理科'])
+    expect(SUBJECT_TYPE_MATCHES.历史).toEqual(['历史', '历史类', '文史', '文科'])
+    expect(SUBJECT_TYPE_MATCHES.综合).toEqual(['综合', '综合类'])
+    expect(SUBJECT_TYPE_MATCHES.艺术).toHaveLength(11)
+    expect(SUBJECT_TYPE_MATCHES.艺术).toContain('音乐教育(声乐主项)')
+    expect(SUBJECT_TYPE_MATCHES.体育).toEqual(['体育(文)', '体育(理)'])
   })
 })
 

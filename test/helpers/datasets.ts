@@ -64,7 +64,9 @@ export async function buildFixtureDatasets(tables: readonly string[] = FIXTURE_T
       .sort()
     if (files.length === 0) throw new Error(`no fixture CSV for ${table} in ${FIXTURES}`)
     const { columns, blanks } = csvColumns(table)
-    const replace = blanks.length ? ` REPLACE (${blanks.map((c) => `coalesce(${c}, '') AS ${c}`).join(', ')})` : ''
+    const replace = blanks.length
+      ? ` REPLACE (${blanks.map((c) => `coalesce(${c}, '') AS ${c}`).join(', ')})`
+      : ''
     const list = files.map((f) => `'${join(FIXTURES, f)}'`).join(', ')
     await conn.run(
       `COPY (SELECT *${replace} FROM read_csv([${list}], header = true, columns = ${columns}))

@@ -97,7 +97,10 @@ describe('HTTP surface', () => {
     expect(big.json()).toEqual({ code: 413, message: '请求体过大', data: {} })
   })
   it('reports a missing dataset as an envelope error, never a crash', async () => {
-    const bare = await buildApp({ datasetsDir: await buildFixtureDatasets(['score_ranks']), storeDir: tempStore() })
+    const bare = await buildApp({
+      datasetsDir: await buildFixtureDatasets(['score_ranks']),
+      storeDir: tempStore(),
+    })
     const res = await post(bare, '/api/v1/meta/subjects', { source: 'picixian' })
     await bare.close()
     expect(res.statusCode).toBe(200)

@@ -4,6 +4,7 @@ import { contentItemsBuilder } from './content-items.js'
 import { employmentBuilder } from './employment.js'
 import { employmentDirectionsBuilder } from './employment-directions.js'
 import { majorsBuilder } from './majors.js'
+import { plansBuilder } from './plans.js'
 import { provincesBuilder } from './provinces.js'
 import { schoolsBuilder } from './schools.js'
 import { scoreLinesBuilder } from './score-lines.js'
@@ -19,6 +20,7 @@ export const BUILDERS: readonly TableBuilder[] = [
   volunteerRulesBuilder,
   schoolsBuilder,
   majorsBuilder,
+  plansBuilder,
   employmentBuilder,
   employmentDirectionsBuilder,
   contentItemsBuilder,

@@ -1,0 +1,42 @@
+import { examModeIn } from '../../../domain/provinces.js'
+import { provinceOf } from '../../normalize.js'
+
+/**
+ * Provinces that fill 专业(类)+院校 choices (volunteer mode 3, ../shared/data/RULES.md): no 院校专业组, so a
+ * group label there is a major number or a batch, never a group.
+ */
+const MAJOR_PLUS_SCHOOL = new Set(['浙江', '山东', '河北', '辽宁', '重庆', '贵州', '青海'])
+
+/** True when the province admitted by 院校专业组 that year (not in 文理 years, not in 专业+院校 provinces). */
+export function acceptsGroups(province: string, year: number): boolean {
+  if (MAJOR_PLUS_SCHOOL.has(province)) return false
+  return examModeIn(provinceOf(province), year) !== '文理'
+}
+
+export interface OutcomeNumbers {
+  min: number | null
+  average: number | null
+  max: number | null
+}
+
+const num = (v: unknown): number | null => {
+  if (v === null || v === undefined || v === '') return null
+  const n = typeof v === 'number' ? v : Number(String(v).trim())
+  return Number.isFinite(n) && n > 0 ? n : null
+}
+
+/**
+ * The outcome numbers of a record: min and max must be whole (a fractional lowest score is a composite or
+ * computed score, not a gaokao total: 'fractional'); the average is rounded to a whole number.
+ */
+export function outcomeNumbers(min: unknown, average: unknown, max: unknown): OutcomeNumbers | 'fractional' {
+  const lo = num(min)
+  if (lo !== null && !Number.isInteger(lo)) return 'fractional'
+  const hi = num(max)
+  const avg = num(average)
+  return {
+    min: lo,
+    average: avg === null ? null : Math.round(avg),
+    max: hi !== null && Number.isInteger(hi) ? hi : null,
+  }
+}

@@ -1,0 +1,73 @@
+import type { MajorRow } from '../majors/match.js'
+import { coverageByYear, loadPlanRecords, planCells, planPlans, planSummary } from '../plans/build.js'
+import { summarizePlanViolations } from '../plans/checks.js'
+import type { RankTableSlice } from '../plans/ranks.js'
+import { PLAN_SOURCES } from '../plans/sources/index.js'
+import type { PlanRow } from '../plans/types.js'
+import type { SchoolRow } from '../schools/match.js'
+import type { ScoreRanksPlan } from '../score-ranks-plan.js'
+import type { TableBuilder } from '../table-builder.js'
+
+/** How records of several sources meet on one key (src/datasets/plans/README.md, "Merge"). */
+export const PLANS_PRIORITY_RULE =
+  'Records are normalised per source, then merged best first by tier: 0 exam-authority tables (LG official), ' +
+  '1 school official pages and official compilations (LG official-school, GA 广东, SH 上海), 2 IM, 3 third-party ' +
+  'sites (LG dxsbb and mirrors), 4 gaokao.cn school minimums and the LLM-compiled group file (GP), 5 the unverified ' +
+  '2016-2020 compilation (LB); within a tier LG > GA > SH > IM > GP > LB. The first source of a key makes the row; a ' +
+  'later record joins the one row of its key whose major group agrees: it fills missing plan fields (num, tuition, ' +
+  'length, sg_infos) and the outcome when the row has none, adds a published rank over a derived one on an equal ' +
+  'score, and otherwise loses (conflict). A record that two rows could take is dropped, so nothing is counted twice.'
+
+/** plans: plan figures and admission outcomes by school × major/group × province × year × category × batch. */
+export const plansBuilder: TableBuilder<PlanRow[]> = {
+  name: 'plans',
+  dependsOn: ['schools', 'majors', 'score_ranks'],
+  async build(ctx) {
+    const schools = ctx.dependency<SchoolRow[]>('schools').rows
+    const majors = ctx.dependency<MajorRow[]>('majors').rows
+    const scoreRanks = ctx.dependency<ScoreRanksPlan>('score_ranks').rows
+    const rankSlices: RankTableSlice[] = scoreRanks.resolutions.map((r) => ({
+      province: r.province,
+      year: r.year,
+      km: r.km,
+      level: r.level,
+      rows: r.chosen.rows,
+    }))
+    const loaded = await loadPlanRecords(ctx.from, ctx.progress)
+    ctx.progress('merge', 0, 1)
+    const result = planPlans(loaded, { schools, majors, rankSlices })
+    loaded.records = [] // a million records: let them go before the cells are made
+    const problems = summarizePlanViolations(result.violations)
+    if (result.rows.length === 0) problems.push('no plan rows')
+    const coverage = coverageByYear(result.rows)
+    return {
+      cells: planCells(result.rows),
+      problems,
+      summary: planSummary(result.rows),
+      manifest: {
+        sources: PLAN_SOURCES.map((s) => ({ ...s })),
+        source_files: [...loaded.files, ...(loaded.firstClass.file ? [loaded.firstClass.file] : [])],
+        priority_rule: PLANS_PRIORITY_RULE,
+        coverage: coverage.map((c) => ({
+          year: c.year,
+          rows: c.rows,
+          plan_provinces: c.planProvinces,
+          score_provinces: c.scoreProvinces,
+        })),
+        dropped: result.dropped,
+        unmatched_schools: result.unmatchedSchools.slice(0, 100),
+        unmatched_school_names: result.unmatchedSchools.length,
+        school_aliases: result.aliases,
+        merge: result.merge,
+        ranks_derived_here: result.derivedHere,
+        rank_derivation_misses: result.derivationMisses,
+      },
+      rows: result.rows,
+      details: {
+        dropped: result.dropped,
+        unmatchedSchools: result.unmatchedSchools.slice(0, 30),
+        merge: result.merge,
+      },
+    }
+  },
+}

@@ -1,0 +1,268 @@
+import { z } from 'zod'
+import type { Db } from '../data/db.js'
+import { batchNames, HISTORICAL_BATCHES, SUBJECT_TYPE_MATCHES, SUBJECT_TYPES } from '../domain/mappings.js'
+import { BlockIndex, compareInBlock, type ScoreBlock } from '../domain/scores-history.js'
+import { lastThreeYears } from '../domain/years.js'
+import { requireProvince } from './common.js'
+import { defineEndpoint } from './define.js'
+import { pageField, pageSizeField } from './paging.js'
+import {
+  byHot,
+  containsPattern,
+  memoized,
+  pageFooter,
+  pagingOf,
+  parseYearWord,
+  planNum,
+  type SchoolInfo,
+  schoolDirectory,
+  tableOf,
+  Where,
+} from './plans-common.js'
+import { optChoice, optText } from './schema.js'
+
+export const THREE_YEARS = '近三年'
+/** Above this many schools, a keyword's school condition is left to the scan instead of a list of ids. */
+const MAX_SID_LIST = 2000
+/** Summaries kept per open dataset (the most recently used filters). */
+const SUMMARIES = 16
+
+const input = z.object({
+  year: optText({ description: `年份, 如 2025, 或 ${THREE_YEARS} (今年及前两年)`, placeholder: 'year' }),
+  batch: optChoice({
+    description: '批次 (默认 所有批次)',
+    placeholder: 'batch',
+    choices: HISTORICAL_BATCHES,
+  }),
+  province: optText({ description: '招生省份', placeholder: 'province' }),
+  subject_type: optChoice({ description: '科类', placeholder: 'type', choices: SUBJECT_TYPES }),
+  keyword: optText({ description: '关键词: 专业名称与院校名称须同时包含', placeholder: 'text' }),
+  school_name: optText({ description: '院校名称, 精确匹配', placeholder: 'name' }),
+  page: pageField(),
+  limit: pageSizeField(10),
+})
+
+/** A record of SPEC 2.9, in the spec's field order. */
+export type HistoricalScore = {
+  sid: number
+  spname: string
+  year: number
+  min: number
+  min_section: number | null
+  average: number | null
+  batch: string
+  sg_infos: string | null
+  plan_num: number
+  subject_type: string
+  school_name: string
+  hot: number | null
+}
+
+export interface HistoricalScoresResult {
+  total: number
+  page: number
+  limit: number
+  list: HistoricalScore[]
+  school_names: string[]
+}
+
+interface Summary {
+  blocks: BlockIndex
+  schoolNames: string[]
+}
+
+/** The ids of the schools whose name passes `test`, or undefined when too many to list. */
+function schoolIds(schools: ReadonlyMap<number, SchoolInfo>, test: (name: string) => boolean) {
+  const sids: number[] = []
+  for (const [sid, s] of schools) if (test(s.name)) sids.push(sid)
+  return sids.length > MAX_SID_LIST ? undefined : sids
+}
+
+/**
+ * The filter of SPEC 4.7 as SQL. Only rows with an admission score (min not null) are historical scores.
+ * plans.school_name is the schools table's name of the row's sid (by construction, src/datasets/plans), so a
+ * school name becomes the ids of the schools of that name and the scan compares integers, not text; a name the
+ * schools table does not know is compared as text. The keyword keeps its text conditions (applied after the
+ * ids have narrowed the rows).
+ */
+function whereOf(req: z.output<typeof input>, now: Date, schools: ReadonlyMap<number, SchoolInfo>): Where {
+  const where = new Where().add('min IS NOT NULL')
+  const year = parseYearWord('year', req.year, THREE_YEARS)
+  if (year.kind === 'year') where.add('year = ?', year.year)
+  if (year.kind === 'window') {
+    const { from, to } = lastThreeYears(now)
+    where.add('year BETWEEN ? AND ?', from, to)
+  }
+  const batches = batchNames(req.batch)
+  if (batches) where.in('batch_name', batches)
+  if (req.province !== undefined) where.add('province = ?', requireProvince(req.province).name)
+  if (req.subject_type !== undefined) where.in('subject_type', SUBJECT_TYPE_MATCHES[req.subject_type] ?? [])
+  const exact = req.school_name
+  if (exact !== undefined) {
+    const sids = schoolIds(schools, (name) => name === exact)
+    if (sids && sids.length > 0) where.in('sid', sids)
+    else where.add('school_name = ?', exact)
+  }
+  const keyword = req.keyword
+  if (keyword !== undefined) {
+    const like = containsPattern(keyword)
+    const sids = schoolIds(schools, (name) => name.includes(keyword))
+    if (sids && sids.length > 0) where.in('sid', sids)
+    where.add(`spname LIKE ? ESCAPE '\\' AND school_name LIKE ? ESCAPE '\\'`, like, like)
+  }
+  return where
+}
+
+/**
+ * Per filter, once: the (year, school) blocks with their number of distinct major names, which give `total`,
+ * the school names and the place of every page. Kept for the most recent filters of an open dataset.
+ */
+function summaryOf(db: Db, where: Where, schools: ReadonlyMap<number, SchoolInfo>): Promise<Summary> {
+  const key = `${where}|${JSON.stringify(where.params)}`
+  return memoized(
+    db,
+    'historical-scores',
+    key,
+    async () => {
+      const rows = await db.all<{ year: number; sid: number; n: number }>(
+        `SELECT year, sid, count(DISTINCT spname)::INTEGER AS n FROM plans WHERE ${where} GROUP BY year, sid`,
+        where.params,
+      )
+      const blocks = new BlockIndex(
+        rows.map((r): ScoreBlock => ({ ...r, hot: schools.get(r.sid)?.hot ?? null })),
+      )
+      // Every school under the filter, hottest first (the blocks' order within a year, across years).
+      const sids = [...new Set(rows.map((r) => r.sid))]
+      const unknown = sids.filter((sid) => !schools.has(sid))
+      const names = new Map<number, string>()
+      if (unknown.length > 0) {
+        const found = await db.all<{ sid: number; name: string }>(
+          `SELECT sid, min(school_name) AS name FROM plans WHERE sid IN (${unknown.map(() => '?').join(', ')})
+         GROUP BY sid`,
+          unknown,
+        )
+        for (const f of found) names.set(f.sid, f.name)
+      }
+      const schoolNames = sids
+        .map((sid) => ({
+          sid,
+          hot: schools.get(sid)?.hot ?? null,
+          name: schools.get(sid)?.name ?? names.get(sid),
+        }))
+        .sort(byHot)
+        .map((s) => s.name ?? '')
+      return { blocks, schoolNames: [...new Set(schoolNames)] }
+    },
+    SUMMARIES,
+  )
+}
+
+type Row = Omit<HistoricalScore, 'batch' | 'plan_num' | 'hot'> & { batch_name: string; num: number }
+
+/** The records of a page: the representatives of the covered blocks, in block order, sliced. */
+async function pageOf(
+  db: Db,
+  where: Where,
+  summary: Summary,
+  offset: number,
+  limit: number,
+  schools: ReadonlyMap<number, SchoolInfo>,
+): Promise<HistoricalScore[]> {
+  const covered = summary.blocks.covering(offset, limit)
+  if (covered.length === 0) return []
+  // One branch per block: `year = ? AND sid = ?` are filters DuckDB pushes into the scan, where an IN list of
+  // two sids is applied only after reading every column.
+  const branch = `SELECT sid, spname, year, min, min_section, average, batch_name, sg_infos, num, subject_type,
+      school_name FROM plans WHERE ${where} AND year = ? AND sid = ?
+    QUALIFY row_number() OVER (PARTITION BY spname ORDER BY min, id) = 1`
+  const rows = await db.all<Row>(
+    covered.map(() => `(${branch})`).join(' UNION ALL '),
+    covered.flatMap((c) => [...where.params, c.year, c.sid]),
+  )
+  const byBlock = new Map<string, Row[]>()
+  for (const r of rows) {
+    const key = `${r.year}|${r.sid}`
+    const list = byBlock.get(key) ?? []
+    list.push(r)
+    byBlock.set(key, list)
+  }
+  return covered.flatMap(({ year, sid, from, to }) =>
+    (byBlock.get(`${year}|${sid}`) ?? [])
+      .sort(compareInBlock)
+      .slice(from, to)
+      .map(
+        (r): HistoricalScore => ({
+          sid: r.sid,
+          spname: r.spname,
+          year: r.year,
+          min: r.min,
+          min_section: r.min_section,
+          average: r.average,
+          batch: r.batch_name,
+          sg_infos: r.sg_infos,
+          plan_num: r.num,
+          subject_type: r.subject_type,
+          school_name: r.school_name,
+          hot: schools.get(r.sid)?.hot ?? null,
+        }),
+      ),
+  )
+}
+
+/**
+ * SPEC 4.7: historical admission scores, de-duplicated on (sid, spname, year): of the rows of one school, major
+ * name and year under the filter, the one with the lowest score (then the lowest plan row id) represents them,
+ * and `total` counts the representatives. Ordered by year descending, hot ascending, min ascending; two schools
+ * with the same hot (or no hot: last) are ordered by sid before min; equal scores by major name. `school_names`
+ * lists every school under the filter, hottest first.
+ */
+export default defineEndpoint({
+  name: 'historical-scores-list',
+  command: ['scores'],
+  http: { method: 'POST', path: '/api/v1/historical-scores-list' },
+  summary: '历年录取分数: 按年份, 批次, 省份, 科类, 关键词, 院校筛选, 按 (院校, 专业, 年份) 去重, 分页',
+  input,
+  examples: [
+    'gaokao scores --province 江苏 --year 2025 --subject-type 物理',
+    'gaokao scores --school-name 南京大学 --year 近三年 --json',
+  ],
+  async handler(req, ctx): Promise<HistoricalScoresResult> {
+    const schools = await schoolDirectory(ctx.db)
+    const where = whereOf(req, ctx.now(), schools)
+    const paging = pagingOf(req.page, req.limit)
+    const summary = await summaryOf(ctx.db, where, schools)
+    const list = await pageOf(ctx.db, where, summary, paging.offset, paging.limit, schools)
+    return {
+      total: summary.blocks.total,
+      page: paging.page,
+      limit: paging.limit,
+      list,
+      school_names: summary.schoolNames,
+    }
+  },
+  records: (data) => data.list,
+  table: (data, req) => ({
+    title: ['历年录取分数', req.school_name, req.province, req.year].filter(Boolean).join(' '),
+    ...tableOf<HistoricalScore>(
+      [
+        req.school_name === undefined && { head: '院校', cell: (r) => r.school_name },
+        { head: '专业', cell: (r) => r.spname || '(院校/专业组)' },
+        { head: '年份', cell: (r) => r.year },
+        { head: '最低分', cell: (r) => r.min, numeric: true },
+        { head: '最低位次', cell: (r) => r.min_section, numeric: true },
+        { head: '平均分', cell: (r) => r.average, numeric: true },
+        { head: '计划数', cell: (r) => planNum(r.plan_num), numeric: true },
+        { head: '科类', cell: (r) => r.subject_type },
+        { head: '批次', cell: (r) => r.batch },
+      ],
+      data.list,
+    ),
+    footer: pageFooter({ page: data.page, limit: data.limit, offset: 0 }, data.total),
+  }),
+  emptyMessage: (data) =>
+    data.list.length > 0
+      ? undefined
+      : data.total > 0
+        ? `第 ${data.page} 页没有记录 (共 ${data.total} 条)`
+        : '没有符合条件的历年录取分数',
+})

@@ -1,0 +1,196 @@
+import { z } from 'zod'
+import { formatGroupName, groupBySgName } from '../domain/major-groups.js'
+import { optionalProvince } from './common.js'
+import { defineEndpoint } from './define.js'
+import { ApiError } from './errors.js'
+import { optText, optYear, reqText } from './schema.js'
+import { f211Of, f985Of, findSchool, logoUrl } from './school-lookup.js'
+
+/** A plan record of the school, as SPEC 2.17 `zy_list` shows it (plus the province, used for ordering only). */
+interface PlanRecord {
+  spname: string
+  spcode: string | null
+  num: number
+  length: string | null
+  tuition: number | null
+  min: number | null
+  min_section: number | null
+  year: number
+  local_batch_name: string
+  kemu: string
+  sg_infos: string | null
+  sg_name: string | null
+  is_dual_class: number
+}
+
+export interface GroupMajor extends Omit<PlanRecord, 'sg_name' | 'is_dual_class'> {
+  sg_name: string
+  is_dual_class: '1' | ''
+}
+
+export interface MajorGroup {
+  sg_name: string
+  sg_infos: string
+  zy_count: number
+  zy_list: GroupMajor[]
+}
+
+export interface MajorGroupTree {
+  sid: number
+  name: string
+  logo: string
+  level_name: string
+  type_name: string | null
+  province: string
+  city: string | null
+  f985: '985' | null
+  f211: '211' | null
+  min: number | null
+  min_section: number | null
+  z_num: number
+  zy_groups: MajorGroup[]
+}
+
+const input = z.object({
+  slug: reqText({
+    description: '学校: 数字 ID (优先), 或短代码 (院校代码, 如 10284), 或完整校名',
+    placeholder: 'school',
+  }),
+  province: optText({
+    description: '招生省份 (建议填写; 不填则为该校所有省份的计划)',
+    placeholder: 'province',
+  }),
+  year: optYear({ description: '年份 (默认: 所有年份)' }),
+})
+
+export const schoolNotFound = (): ApiError => new ApiError(404, 'School not found', { badInput: true })
+
+/**
+ * SPEC 4.17: a school's plan records (optionally of one province and one year) grouped by major group. Records
+ * come latest year first, then by province and group name (the unnamed group last), then lowest score
+ * descending; groups keep the order in which their first record comes, and majors the record order.
+ */
+export default defineEndpoint({
+  name: 'major-groups',
+  command: ['major-groups'],
+  http: { method: 'GET', path: '/api/v1/schools/:slug/major-groups' },
+  summary: '学校专业组: 某校的招生计划按专业组 (sg_name) 分组, 附学校概况',
+  input,
+  positional: 'slug',
+  examples: [
+    'gaokao major-groups 111 --province 江苏',
+    'gaokao major-groups 10284 --province 江苏 --year 2025 --json',
+  ],
+  async handler(req, ctx): Promise<MajorGroupTree> {
+    const province = optionalProvince(req.province)?.name
+    const school = await findSchool(ctx.db, req.slug as string)
+    if (!school) throw schoolNotFound()
+    const where = ['sid = ?']
+    const params: unknown[] = [school.sid]
+    if (province !== undefined) {
+      where.push('province = ?')
+      params.push(province)
+    }
+    if (req.year !== undefined) {
+      where.push('year = ?')
+      params.push(Number(req.year))
+    }
+    // Rule 1 (records without a major name are dropped) is applied here rather than in SQL: a filter on the
+    // name column would be evaluated on every plan row, which costs more than the school's few group rows.
+    const rows = await ctx.db.all<PlanRecord>(
+      `SELECT spname, spcode, num, length, tuition, "min", min_section, year, local_batch_name,
+              subject_type AS kemu, sg_infos, sg_name, is_dual_class
+       FROM plans WHERE ${where.join(' AND ')}
+       ORDER BY year DESC, province, coalesce(sg_name, '') = '', sg_name, "min" DESC NULLS LAST, spname, id`,
+      params,
+    )
+    const records = rows.filter((r) => r.spname !== null && r.spname.trim() !== '')
+    return {
+      sid: school.sid,
+      name: school.name,
+      logo: logoUrl(school.logo, ctx.settings.logoBaseUrl),
+      level_name: school.level_name,
+      type_name: school.type_name,
+      province: school.province,
+      city: school.city,
+      f985: f985Of(school),
+      f211: f211Of(school),
+      ...summaryOf(records),
+      zy_groups: groupsOf(records),
+    }
+  },
+  records: (data) => data.zy_groups.flatMap((g) => g.zy_list.map((m) => ({ group: g.sg_name, ...m }))),
+  table: (data) => [
+    {
+      title: `${data.name} (${data.sid}) ${data.province}${data.city ? ` ${data.city}` : ''} ${data.level_name} ${data.type_name ?? ''} ${[data.f985, data.f211].filter(Boolean).join(' ')}`,
+      head: [],
+      rows: [],
+      footer: `最高的最低分 ${data.min ?? '-'}, 最高的最低位次 ${data.min_section ?? '-'}, 计划总数 ${data.z_num}, ${data.zy_groups.length} 个专业组`,
+    },
+    ...data.zy_groups.map((g) => ({
+      title: `专业组 ${g.sg_name || '(未分组)'}${g.sg_infos ? `  选科: ${g.sg_infos}` : ''}  (${g.zy_count} 条)`,
+      head: [
+        '专业',
+        '代码',
+        '年份',
+        '科类',
+        '批次',
+        '计划数',
+        '学制',
+        '学费',
+        '最低分',
+        '最低位次',
+        '双一流',
+      ],
+      rows: g.zy_list.map((m) => [
+        m.spname,
+        m.spcode,
+        m.year,
+        m.kemu,
+        m.local_batch_name,
+        m.num < 0 ? '未知' : m.num,
+        m.length,
+        m.tuition,
+        m.min,
+        m.min_section,
+        m.is_dual_class === '1' ? '是' : '',
+      ]),
+      numeric: [2, 5, 7, 8, 9],
+    })),
+  ],
+  emptyMessage: (data, req) =>
+    data.zy_groups.length === 0
+      ? `${data.name} 暂无${req.province ? ` ${req.province} ` : ''}${req.year ? `${req.year} 年` : ''}招生计划记录`
+      : undefined,
+})
+
+/**
+ * The school figures of 2.17 over the returned records: `min` the highest lowest score, `min_section` the highest
+ * lowest rank (as the spec writes it), `z_num` the planned numbers summed without the unknown ones (-1).
+ */
+function summaryOf(records: readonly PlanRecord[]): Pick<MajorGroupTree, 'min' | 'min_section' | 'z_num'> {
+  let min: number | null = null
+  let minSection: number | null = null
+  let zNum = 0
+  for (const r of records) {
+    if (r.min !== null && (min === null || r.min > min)) min = r.min
+    if (r.min_section !== null && (minSection === null || r.min_section > minSection))
+      minSection = r.min_section
+    if (r.num > 0) zNum += r.num
+  }
+  return { min, min_section: minSection, z_num: zNum }
+}
+
+/** Rules 2-5 of 4.17: group by the raw `sg_name` (null and '' together), format the group's display name. */
+function groupsOf(records: readonly PlanRecord[]): MajorGroup[] {
+  return [...groupBySgName(records)].map(([raw, list]) => ({
+    sg_name: formatGroupName(raw),
+    sg_infos: list.find((r) => r.sg_infos)?.sg_infos ?? '',
+    zy_count: list.length,
+    zy_list: list.map((r) => ({
+      ...r,
+      sg_name: r.sg_name ?? '',
+      is_dual_class: r.is_dual_class === 1 ? '1' : '',
+    })),
+  }))
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod'
+import type { Db } from '../data/db.js'
+import { specialPlanTypes } from '../domain/mappings.js'
+import {
+  NATIONAL_SPECIAL,
+  type SpecialFilter,
+  type SpecialPlan,
+  SpecialPlanIndex,
+  type SpecialPlanRow,
+} from '../domain/scores-special.js'
+import { requireProvince } from './common.js'
+import { defineEndpoint } from './define.js'
+import { pageField, pageSizeField } from './paging.js'
+import {
+  containsPattern,
+  countUse,
+  memoized,
+  pageFooter,
+  pagingOf,
+  planNum,
+  tableOf,
+  Where,
+} from './plans-common.js'
+import { handlerChecked, optText, optYear } from './schema.js'
+
+const input = z.object({
+  year: optYear({ description: '年份' }),
+  province: optText({ description: '省份 (默认: 登录者的省份, 否则不限)', placeholder: 'province' }),
+  plan_type: handlerChecked({
+    description: '1 国家专项, 2 地方专项, 3 高校专项; 不填或其他值: 三类都查',
+    placeholder: 'n',
+  }),
+  keyword: optText({ description: '院校或专业名称关键词, 只作用于国家专项', placeholder: 'text' }),
+  page: pageField(),
+  limit: pageSizeField(10),
+})
+
+export interface SpecialPlanResult {
+  total: number
+  list: SpecialPlan[]
+}
+
+/** `plan_type` as sent: 1, 2, 3 (number or text) select one type; anything else means all three (SPEC 4.4). */
+export function planTypeOf(value: unknown): number | undefined {
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined
+  const n = Number(typeof value === 'string' ? value.trim() : value)
+  return Number.isInteger(n) ? n : undefined
+}
+
+const COLUMNS = `sid, major_id, year, province, school_name, spname, num, min, min_section, local_batch_name`
+const ORDER = 'min ASC NULLS LAST, id'
+
+/** The SQL form of matchesSpecial (domain/scores-special.ts). */
+function whereOf(f: SpecialFilter): Where {
+  const where = new Where().in('plan_type', f.types)
+  if (f.year !== undefined) where.add('year = ?', f.year)
+  if (f.province !== undefined) where.add('province = ?', f.province)
+  if (f.keyword !== undefined && f.types.includes(NATIONAL_SPECIAL)) {
+    const like = containsPattern(f.keyword)
+    where.add(
+      `(plan_type <> ? OR school_name LIKE ? ESCAPE '\\' OR spname LIKE ? ESCAPE '\\')`,
+      NATIONAL_SPECIAL,
+      like,
+      like,
+    )
+  }
+  return where
+}
+
+/** One request straight from SQL: a count and one page. */
+export async function searchSpecialSql(
+  db: Db,
+  f: SpecialFilter,
+  offset: number,
+  limit: number,
+): Promise<SpecialPlanResult> {
+  const where = whereOf(f)
+  const [count] = await db.all<{ total: number }>(
+    `SELECT count(*)::INTEGER AS total FROM plans WHERE ${where}`,
+    where.params,
+  )
+  const total = count?.total ?? 0
+  const list =
+    offset >= total
+      ? []
+      : await db.all<SpecialPlan>(
+          `SELECT ${COLUMNS} FROM plans WHERE ${where} ORDER BY ${ORDER} LIMIT ? OFFSET ?`,
+          [...where.params, limit, offset],
+        )
+  return { total, list }
+}
+
+/** Every special-plan row of the three types, in answer order, as an index (built once per open dataset). */
+export function specialIndex(db: Db): Promise<SpecialPlanIndex> {
+  return memoized(db, 'special-plan', 'index', async () => {
+    const types = specialPlanTypes(undefined)
+    const rows = await db.all<SpecialPlanRow>(
+      `SELECT ${COLUMNS}, plan_type FROM plans WHERE plan_type IN (${types.map(() => '?').join(', ')})
+       ORDER BY ${ORDER}`,
+      types,
+    )
+    return new SpecialPlanIndex(rows)
+  })
+}
+
+/**
+ * SPEC 4.4: special enrolment plans (国家专项, 地方专项, 高校专项; plans.plan_type), ordered by the lowest
+ * score ascending with rows without a score last, then by plan row id. Served without the envelope, as the spec
+ * shows it. The keyword matches the school name or the major name (either), and restricts only the 国家专项
+ * rows: with several types searched, rows of the other types are listed whatever the keyword.
+ *
+ * A one-shot command answers from SQL; from a dataset's second request on (a server), requests are answered
+ * from an in-memory index of the special rows (a few percent of the plans), built once.
+ */
+export default defineEndpoint({
+  name: 'special-plan',
+  command: ['plans', 'special'],
+  http: { method: 'POST', path: '/api/v1/enrollment/special-plan' },
+  summary: '专项计划 (国家专项, 地方专项, 高校专项): 按最低分升序, 分页',
+  input,
+  envelope: false,
+  examples: [
+    'gaokao plans special --province 江苏 --year 2025',
+    'gaokao plans special --plan-type 1 --keyword 医学 --json',
+  ],
+  async handler(req, ctx): Promise<SpecialPlanResult> {
+    const province = req.province ?? ctx.caller?.province
+    const filter: SpecialFilter = {
+      types: specialPlanTypes(planTypeOf(req.plan_type)),
+      ...(req.year === undefined ? {} : { year: Number(req.year) }),
+      ...(province === undefined ? {} : { province: requireProvince(province).name }),
+      ...(req.keyword === undefined ? {} : { keyword: req.keyword }),
+    }
+    const paging = pagingOf(req.page, req.limit)
+    if (countUse(ctx.db, 'special-plan') === 1)
+      return searchSpecialSql(ctx.db, filter, paging.offset, paging.limit)
+    return (await specialIndex(ctx.db)).search(filter, paging.offset, paging.limit)
+  },
+  records: (data) => data.list,
+  table: (data, req) => ({
+    title: '专项计划 (国家专项, 地方专项, 高校专项)',
+    ...tableOf<SpecialPlan>(
+      [
+        { head: '院校', cell: (r) => r.school_name },
+        { head: '专业', cell: (r) => r.spname || '(专业组)' },
+        { head: '年份', cell: (r) => r.year },
+        { head: '最低分', cell: (r) => r.min, numeric: true },
+        { head: '最低位次', cell: (r) => r.min_section, numeric: true },
+        { head: '计划数', cell: (r) => planNum(r.num), numeric: true },
+        { head: '批次', cell: (r) => r.local_batch_name },
+        req.province === undefined && { head: '省份', cell: (r) => r.province },
+      ],
+      data.list,
+    ),
+    footer: pageFooter(pagingOf(req.page, req.limit), data.total),
+  }),
+  emptyMessage: (data, req) =>
+    data.list.length > 0
+      ? undefined
+      : data.total > 0
+        ? `第 ${req.page ?? 1} 页没有记录 (共 ${data.total} 条)`
+        : '没有符合条件的专项计划',
+})

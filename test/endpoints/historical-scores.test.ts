@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDb } from '../../src/data/db.js'
+import { createContextFactory } from '../../src/endpoints/context.js'
+import type { EndpointContext } from '../../src/endpoints/define.js'
+import historicalScores from '../../src/endpoints/historical-scores-list.js'
+import { call } from '../helpers/context.js'
+import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
+
+const NOW = new Date('2026-06-15T10:00:00+08:00')
+let dir: string
+let ctx: EndpointContext
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  ctx = createContextFactory({
+    db: openDb({ datasetsDir: dir }),
+    storeDir: tempStore(),
+    now: () => NOW,
+  }).forCaller(null)
+})
+afterAll(() => ctx.db.close())
+
+const scores = async (body: Record<string, unknown>) => (await call(historicalScores, body, ctx)) as any
+const keys = (res: any) => res.data.list.map((r: any) => `${r.year} ${r.school_name} ${r.spname} ${r.min}`)
+
+const NINGXIA = [
+  '2025 青岚大学 软件工程 570',
+  '2025 青岚大学 口腔医学 620',
+  '2025 青岚理工大学 工商管理 530',
+  '2025 青岚理工大学 机械工程 530',
+  '2025 青岚医学院 护理学 500',
+  '2025 青岚医学院 口腔医学 590',
+  '2025 青岚师范学院 体育教育 450',
+  '2025 青岚师范学院 美术学 480',
+  '2025 青岚职业技术学院 软件技术 300',
+  '2024 青岚大学 软件工程 595',
+  '2022 青岚大学 软件工程 590',
+  '2020 青岚大学 软件工程 585',
+]
+
+describe('historical scores (SPEC 4.7, 2.9)', () => {
+  it('answers the container of 2.9 with the fields of a record', async () => {
+    const res = await scores({ province: '宁夏', limit: 1 })
+    expect(res.code).toBe(200)
+    expect(Object.keys(res.data)).toEqual(['total', 'page', 'limit', 'list', 'school_names'])
+    expect(res.data).toMatchObject({ total: 12, page: 1, limit: 1 })
+    expect(res.data.list).toEqual([
+      {
+        sid: 1001,
+        spname: '软件工程',
+        year: 2025,
+        min: 570,
+        min_section: 2900,
+        average: null,
+        batch: '国家专项',
+        sg_infos: '首选物理,再选化学',
+        plan_num: 2,
+        subject_type: '物理类',
+        school_name: '青岚大学',
+        hot: 2,
+      },
+    ])
+  })
+  it('orders by year descending, hot ascending, min ascending (equal scores by major name)', async () => {
+    expect(keys(await scores({ province: '宁夏', limit: 100 }))).toEqual(NINGXIA)
+  })
+  it('de-duplicates on (sid, spname, year): the lowest score represents, across batches and provinces', async () => {
+    // 软件工程 of 青岚大学 in 2025: 本科批 600, 本科提前批 610, 国家专项 570 in 宁夏; 580 and 国家专项 500 in 甘肃,
+    // 560 and 610 in 青海.
+    const all = await scores({ school_name: '青岚大学', year: 2025 })
+    expect(all.data.total).toBe(3)
+    expect(keys(all)).toEqual([
+      '2025 青岚大学 软件工程 500',
+      '2025 青岚大学 物理学 600',
+      '2025 青岚大学 口腔医学 620',
+    ])
+    expect(all.data.list[0]).toMatchObject({ batch: '国家专项', plan_num: 2, min_section: 9000 })
+    const ordinary = await scores({ province: '宁夏', year: 2025, batch: '本科批', school_name: '青岚大学' })
+    expect(ordinary.data.list[0]).toMatchObject({
+      spname: '软件工程',
+      min: 600,
+      batch: '本科批',
+      average: 605,
+    })
+  })
+  it('lists only rows with an admission score', async () => {
+    const res = await scores({ school_name: '青岚师范学院', limit: 100 })
+    expect(res.data.list.map((r: any) => r.spname)).toEqual(['体育教育', '美术学'])
+  })
+  it('filters by year and 近三年 (the current year and the two before it)', async () => {
+    expect((await scores({ province: '宁夏', year: '近三年' })).data.total).toBe(10)
+    expect(keys(await scores({ province: '宁夏', year: 2024 }))).toEqual(['2024 青岚大学 软件工程 595'])
+    expect((await scores({ province: '宁夏', year: '去年' })).message).toBe(
+      '参数 year 无效: 应为四位数年份 (如 2025) 或 近三年, 收到 "去年"',
+    )
+  })
+  it('filters by batch: 所有批次 (default) does not filter, 特殊类型招生 covers the four special batches', async () => {
+    expect((await scores({ province: '宁夏', batch: '所有批次' })).data.total).toBe(12)
+    expect((await scores({ province: '宁夏', batch: '本科批' })).data.total).toBe(11)
+    expect(keys(await scores({ province: '宁夏', batch: '特殊类型招生' }))).toEqual([
+      '2025 青岚大学 软件工程 570',
+    ])
+    expect(keys(await scores({ province: '宁夏', batch: '专科批' }))).toEqual([
+      '2025 青岚职业技术学院 软件技术 300',
+    ])
+    expect((await scores({ province: '宁夏', batch: '本科一批' })).message).toBe(
+      '参数 batch 无效: 可选值: 所有批次, 本科批, 本科提前批, 专科批, 专科提前批, 特殊类型招生',
+    )
+  })
+  it('maps subject_type to the stored categories of the spec table', async () => {
+    const physics = await scores({ province: '宁夏', subject_type: '物理', limit: 100 })
+    expect(physics.data.total).toBe(8)
+    expect(new Set(physics.data.list.map((r: any) => r.subject_type))).toEqual(new Set(['物理类', '理科']))
+    // 机械工程 has 物理类 550 and 历史类 530: each category keeps its own lowest score.
+    expect(physics.data.list.find((r: any) => r.spname === '机械工程').min).toBe(550)
+    expect(keys(await scores({ province: '宁夏', subject_type: '历史' }))).toEqual([
+      '2025 青岚理工大学 工商管理 530',
+      '2025 青岚理工大学 机械工程 530',
+      '2025 青岚医学院 护理学 500',
+    ])
+    expect(keys(await scores({ province: '宁夏', subject_type: '艺术' }))).toEqual([
+      '2025 青岚师范学院 美术学 480',
+    ])
+    expect(keys(await scores({ province: '宁夏', subject_type: '体育' }))).toEqual([
+      '2025 青岚师范学院 体育教育 450',
+    ])
+    expect((await scores({ province: '宁夏', subject_type: '综合' })).data.total).toBe(0)
+    expect((await scores({ subject_type: '理科' })).code).toBe(400)
+  })
+  it('matches the keyword against the major name AND the school name', async () => {
+    // Only 口腔医学 of 青岚医学院 has 医学 in both; its 青海 国家专项 row (540) represents it.
+    const res = await scores({ keyword: '医学' })
+    expect(keys(res)).toEqual(['2025 青岚医学院 口腔医学 540'])
+    expect(keys(await scores({ keyword: '医学', province: '宁夏' }))).toEqual([
+      '2025 青岚医学院 口腔医学 590',
+    ])
+    expect((await scores({ keyword: '软件' })).data.total).toBe(0)
+    expect((await scores({ keyword: '青岚' })).data.total).toBe(0)
+  })
+  it('matches school_name exactly', async () => {
+    expect(keys(await scores({ school_name: '青岚医学院' }))).toEqual([
+      '2025 青岚医学院 护理学 500',
+      '2025 青岚医学院 口腔医学 540',
+    ])
+    expect((await scores({ school_name: '青岚' })).data).toMatchObject({
+      total: 0,
+      list: [],
+      school_names: [],
+    })
+  })
+  it('lists every school name under the filter, hottest first', async () => {
+    const res = await scores({ province: '宁夏', limit: 1 })
+    expect(res.data.school_names).toEqual([
+      '青岚大学',
+      '青岚理工大学',
+      '青岚医学院',
+      '青岚师范学院',
+      '青岚职业技术学院',
+    ])
+    expect((await scores({ province: '宁夏', subject_type: '历史' })).data.school_names).toEqual([
+      '青岚理工大学',
+      '青岚医学院',
+    ])
+  })
+  it('pages over the de-duplicated records without duplicates or gaps', async () => {
+    for (const filter of [{ province: '宁夏' }, {}, { year: 2025 }]) {
+      const whole = await scores({ ...filter, limit: 100 })
+      const seen: unknown[] = []
+      for (const limit of [1, 3, 7]) {
+        seen.length = 0
+        for (let page = 1; page <= Math.ceil(whole.data.total / limit) + 1; page++) {
+          const res = await scores({ ...filter, page, limit })
+          expect(res.data.total).toBe(whole.data.total)
+          seen.push(...res.data.list)
+        }
+        expect(seen, JSON.stringify({ filter, limit })).toEqual(whole.data.list)
+      }
+      const unique = new Set(whole.data.list.map((r: any) => `${r.sid}|${r.spname}|${r.year}`))
+      expect(unique.size).toBe(whole.data.list.length)
+    }
+    expect(keys(await scores({ province: '宁夏', page: 4, limit: 4 }))).toEqual([])
+  })
+  it('agrees with the rules applied by hand to every plan row (an independent oracle)', async () => {
+    const rows = await ctx.db.all<any>('SELECT p.*, s.hot FROM plans p LEFT JOIN schools s USING (sid)')
+    const cases: [Record<string, unknown>, (r: any) => boolean][] = [
+      [{}, () => true],
+      [{ year: 2025 }, (r) => r.year === 2025],
+      [{ province: '宁夏' }, (r) => r.province === '宁夏'],
+      [{ batch: '本科批' }, (r) => r.batch_name === '本科批'],
+      [{ subject_type: '物理' }, (r) => ['物理', '物理类', '理工', '理科'].includes(r.subject_type)],
+    ]
+    for (const [filter, test] of cases) {
+      const best = new Map<string, any>()
+      for (const r of rows.filter((r) => r.min !== null && test(r))) {
+        const key = `${r.sid}|${r.spname}|${r.year}`
+        const seen = best.get(key)
+        if (!seen || r.min < seen.min || (r.min === seen.min && r.id < seen.id)) best.set(key, r)
+      }
+      const hot = (r: any) => (r.hot === null ? Number.POSITIVE_INFINITY : r.hot)
+      const expected = [...best.values()].sort(
+        (a, b) =>
+          b.year - a.year ||
+          hot(a) - hot(b) ||
+          a.sid - b.sid ||
+          a.min - b.min ||
+          (a.spname < b.spname ? -1 : 1),
+      )
+      const res = await scores({ ...filter, limit: 100 })
+      expect(res.data.total, JSON.stringify(filter)).toBe(expected.length)
+      expect(res.data.list.map((r: any) => [r.sid, r.spname, r.year, r.min, r.batch, r.plan_num])).toEqual(
+        expected.slice(0, 100).map((r) => [r.sid, r.spname, r.year, r.min, r.batch_name, r.num]),
+      )
+    }
+  })
+  it('rejects a bad page, limit or province with a 400 envelope', async () => {
+    expect((await scores({ page: -1 })).message).toBe('参数 page 无效: 应为不小于 1 的整数, 收到 -1')
+    expect((await scores({ limit: 0 })).code).toBe(400)
+    expect((await scores({ limit: 500 })).message).toBe('参数 limit 无效: 应在 1 到 100 之间, 收到 500')
+    expect(await scores({ province: '火星' })).toEqual({ code: 400, message: '未知省份: 火星', data: {} })
+  })
+})

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDb } from '../../src/data/db.js'
+import { createContextFactory, DEFAULT_SETTINGS } from '../../src/endpoints/context.js'
+import type { Caller, EndpointContext, Settings } from '../../src/endpoints/define.js'
+import hotSchoolList from '../../src/endpoints/hot-school-list.js'
+import { call } from '../helpers/context.js'
+import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
+
+const NOW = new Date('2026-06-15T10:00:00+08:00')
+let dir: string
+const contexts: EndpointContext[] = []
+const contextFor = (caller: Caller | null = null, settings: Partial<Settings> = {}): EndpointContext => {
+  const made = createContextFactory({
+    db: openDb({ datasetsDir: dir }),
+    storeDir: tempStore(),
+    now: () => NOW,
+    settings,
+  }).forCaller(caller)
+  contexts.push(made)
+  return made
+}
+let anonymous: EndpointContext
+let ningxia: EndpointContext
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  anonymous = contextFor()
+  ningxia = contextFor({ province: '宁夏' })
+})
+afterAll(async () => {
+  for (const c of contexts) await c.db.close()
+})
+
+const hot = async (body: Record<string, unknown>, ctx = anonymous) =>
+  (await call(hotSchoolList, body, ctx)) as any
+
+describe('hot schools (SPEC 4.20, 2.20)', () => {
+  it('lists the schools offering a major, hottest first, with the fields of 2.20 and prefixed logos', async () => {
+    const res = await hot({ major_id: 1001, year: 2025 }, ningxia)
+    expect(res.code).toBe(200)
+    expect(res.data).toEqual([
+      {
+        sid: 1001,
+        logo: `${DEFAULT_SETTINGS.logoBaseUrl}1001.jpg`,
+        school_name: '青岚大学',
+        min_score: 600,
+        min_rank: 2000,
+        hot_value: 2,
+      },
+      {
+        sid: 1002,
+        logo: 'https://cdn.example.com/qlut.png',
+        school_name: '青岚理工大学',
+        min_score: 530,
+        // 历史类 工商管理 530 (rank 4000) and 机械工程 530 (rank 4200): the lowest-placed rank at that score
+        min_rank: 4200,
+        hot_value: 10,
+      },
+    ])
+  })
+  it("takes the minima among ordinary plans of the caller's province, else of the default province 江苏", async () => {
+    // 青岚大学 has no plan in 江苏: no minima for an anonymous caller.
+    expect((await hot({ major_id: 1001, year: 2025 })).data.map((s: any) => s.min_score)).toEqual([
+      null,
+      null,
+    ])
+    const viaSettings = contextFor(null, { defaultProvince: '宁夏' })
+    expect((await hot({ major_id: 1001, year: 2025 }, viaSettings)).data[0]).toMatchObject({
+      min_score: 600,
+      min_rank: 2000,
+    })
+    // Special plans (国家专项 570 in 宁夏) and art or sport categories do not count.
+    const all = await hot({ year: 2025 }, ningxia)
+    const bySid = new Map(all.data.map((s: any) => [s.sid, s]))
+    expect(bySid.get(1001)).toMatchObject({ min_score: 600 })
+    expect(bySid.get(1003)).toMatchObject({
+      school_name: '青岚师范学院',
+      min_score: null,
+      min_rank: null,
+      logo: '',
+    })
+    expect(bySid.get(1005)).toMatchObject({ min_score: 500, min_rank: 9000 })
+  })
+  it('caps the list at 20 schools, ordered by hot_value ascending', async () => {
+    const res = await hot({ major_id: 1011, year: 2021 }, contextFor({ province: '西藏' }))
+    expect(res.data).toHaveLength(20)
+    expect(res.data.map((s: any) => s.sid)).toEqual(Array.from({ length: 20 }, (_, i) => 1101 + i))
+    expect(res.data[0]).toMatchObject({
+      school_name: '青岚第1学院',
+      min_score: 401,
+      min_rank: 1010,
+      hot_value: 101,
+    })
+    const all = await hot({ year: 2025 }, ningxia)
+    const values = all.data.map((s: any) => s.hot_value)
+    expect(values).toEqual([...values].sort((a: number, b: number) => a - b))
+  })
+  it('defaults to last year and major_id 0 (all schools)', async () => {
+    expect((await hot({}, ningxia)).data).toEqual((await hot({ year: 2025, major_id: 0 }, ningxia)).data)
+    expect((await hot({ year: '2025', major_id: '1001' }, ningxia)).data).toHaveLength(2)
+  })
+  it('answers an empty list for a major nobody offers that year', async () => {
+    expect((await hot({ major_id: 1001, year: 2021 })).data).toEqual([])
+    expect((await hot({ major_id: 999999 })).data).toEqual([])
+  })
+  it('rejects a year outside 2021 to the current year, and a bad major_id, with a 400 envelope', async () => {
+    expect(await hot({ year: 2020 })).toEqual({
+      code: 400,
+      message: '参数 year 无效: 应在 2021 到 2026 之间, 收到 2020',
+      data: {},
+    })
+    expect((await hot({ year: 2027 })).message).toBe('参数 year 无效: 应在 2021 到 2026 之间, 收到 2027')
+    expect((await hot({ year: 'last' })).message).toBe('参数 year 无效: 应为整数, 收到 "last"')
+    expect((await hot({ major_id: -1 })).message).toBe('参数 major_id 无效: 应为不小于 0 的整数, 收到 -1')
+    expect((await hot({}, contextFor({ province: '火星' }))).message).toBe('未知省份: 火星')
+  })
+})

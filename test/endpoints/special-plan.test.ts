@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDb } from '../../src/data/db.js'
+import { specialPlanTypes } from '../../src/domain/mappings.js'
+import type { SpecialFilter } from '../../src/domain/scores-special.js'
+import { createContextFactory } from '../../src/endpoints/context.js'
+import type { Caller, EndpointContext } from '../../src/endpoints/define.js'
+import specialPlan, { planTypeOf, searchSpecialSql, specialIndex } from '../../src/endpoints/special-plan.js'
+import { call } from '../helpers/context.js'
+import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
+
+let dir: string
+let ctx: EndpointContext
+const contexts: EndpointContext[] = []
+const contextFor = (caller: Caller | null = null): EndpointContext => {
+  const made = createContextFactory({ db: openDb({ datasetsDir: dir }), storeDir: tempStore() }).forCaller(
+    caller,
+  )
+  contexts.push(made)
+  return made
+}
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  ctx = contextFor()
+})
+afterAll(async () => {
+  for (const c of contexts) await c.db.close()
+})
+
+const special = async (body: Record<string, unknown>, on = ctx) => (await call(specialPlan, body, on)) as any
+const ids = (res: any) => res.list.map((r: any) => `${r.school_name} ${r.spname} ${r.min}`)
+
+describe('special plans (SPEC 4.4, 2.6)', () => {
+  it('answers { total, list } without the envelope, with exactly the fields of 2.6', async () => {
+    const res = await special({ province: '青海', year: 2025, plan_type: 2 })
+    expect(Object.keys(res)).toEqual(['total', 'list'])
+    expect(res.total).toBe(2)
+    expect(res.list[0]).toEqual({
+      sid: 1002,
+      major_id: 1003,
+      year: 2025,
+      province: '青海',
+      school_name: '青岚理工大学',
+      spname: '机械工程',
+      num: 4,
+      min: 520,
+      min_section: 6000,
+      local_batch_name: '本科提前批地方专项',
+    })
+  })
+  it('orders by min ascending, rows without a score last, equal scores by plan row id', async () => {
+    const res = await special({ province: '青海', year: '2025' })
+    expect(res.total).toBe(6)
+    expect(ids(res)).toEqual([
+      '青岚理工大学 机械工程 520',
+      '青岚理工大学 软件工程 540',
+      '青岚医学院 口腔医学 540',
+      '青岚大学 软件工程 560',
+      '青岚大学 口腔医学 null',
+      '青岚师范学院 汉语国际教育 null',
+    ])
+  })
+  it('searches the three types only: 强基计划 and ordinary plans never appear', async () => {
+    const res = await special({ province: '青海', limit: 100 })
+    expect(res.total).toBe(7)
+    expect(res.list.map((r: any) => r.local_batch_name)).not.toContain('强基计划')
+    expect(res.list.some((r: any) => r.min === 600 || r.min === 610)).toBe(false)
+  })
+  it('maps plan_type 1, 2, 3 to 国家专项, 地方专项, 高校专项; missing or invalid searches all three', async () => {
+    expect((await special({ province: '青海', plan_type: 1 })).total).toBe(4)
+    expect((await special({ province: '青海', plan_type: '2' })).total).toBe(2)
+    expect(ids(await special({ province: '青海', plan_type: 3 }))).toEqual(['青岚理工大学 软件工程 540'])
+    for (const invalid of [0, 4, 'abc', '', null, 1.5, true, [1], { a: 1 }])
+      expect((await special({ province: '青海', plan_type: invalid })).total, JSON.stringify(invalid)).toBe(7)
+    expect(planTypeOf(' 1 ')).toBe(1)
+    expect(specialPlanTypes(planTypeOf('x'))).toEqual(['国家专项', '地方专项', '高校专项'])
+  })
+  it('applies the keyword (school name or major name) to national special plans only', async () => {
+    // 国家专项 rows must match; 地方专项 and 高校专项 rows stay whatever the keyword.
+    expect(ids(await special({ province: '青海', year: 2025, keyword: '医学' }))).toEqual([
+      '青岚理工大学 机械工程 520',
+      '青岚理工大学 软件工程 540',
+      '青岚医学院 口腔医学 540',
+      '青岚大学 口腔医学 null',
+      '青岚师范学院 汉语国际教育 null',
+    ])
+    expect(ids(await special({ province: '青海', year: 2025, plan_type: 1, keyword: '医学' }))).toEqual([
+      '青岚医学院 口腔医学 540',
+      '青岚大学 口腔医学 null',
+    ])
+    // By school name alone
+    expect(ids(await special({ province: '青海', plan_type: 1, keyword: '青岚医' }))).toEqual([
+      '青岚医学院 口腔医学 540',
+    ])
+    // No effect on the other types
+    expect((await special({ province: '青海', plan_type: 2, keyword: '医学' })).total).toBe(2)
+    // Matched literally: % and _ are no wildcards
+    expect((await special({ province: '青海', plan_type: 1, keyword: '%' })).total).toBe(0)
+  })
+  it('filters by year and province; an unknown province is a 400 envelope', async () => {
+    expect(ids(await special({ province: '青海', year: 2024 }))).toEqual(['青岚大学 软件工程 555'])
+    expect((await special({ province: '青海省', year: 2024 })).total).toBe(1)
+    const bad = await special({ province: '火星' })
+    expect(bad).toEqual({ code: 400, message: '未知省份: 火星', data: {} })
+    expect((await special({ year: '20x5' })).message).toBe('参数 year 无效: 应为四位数年份, 如 2025')
+  })
+  it("uses the caller's province when logged in and province is absent", async () => {
+    const gansu = contextFor({ province: '甘肃' })
+    expect(ids(await special({}, gansu))).toEqual(['青岚大学 软件工程 500'])
+    expect((await special({ province: '青海' }, gansu)).total).toBe(7)
+  })
+  it('defaults to page 1 and limit 10; rejects a bad page or limit with a 400 envelope', async () => {
+    const all = await special({})
+    expect(all.list.length).toBeLessThanOrEqual(10)
+    expect((await special({ page: 0 })).message).toBe('参数 page 无效: 应为不小于 1 的整数, 收到 0')
+    expect((await special({ limit: 101 })).message).toBe('参数 limit 无效: 应在 1 到 100 之间, 收到 101')
+    expect((await special({ limit: 'x' })).code).toBe(400)
+    expect((await special({ province: '青海', page: 5 })).list).toEqual([])
+  })
+  it('pages without duplicates or gaps', async () => {
+    const whole = await special({ limit: 100 })
+    const seen: unknown[] = []
+    for (let page = 1; page <= Math.ceil(whole.total / 3); page++) {
+      const res = await special({ page, limit: 3 })
+      expect(res.total).toBe(whole.total)
+      seen.push(...res.list)
+    }
+    expect(seen).toEqual(whole.list)
+  })
+  it('answers the same from SQL (one-shot) and from the in-memory index (a serving process)', async () => {
+    const fresh = contextFor()
+    const index = await specialIndex(fresh.db)
+    const filters: SpecialFilter[] = []
+    for (const types of [specialPlanTypes(undefined), ['国家专项'], ['地方专项'], ['高校专项']])
+      for (const year of [undefined, 2024, 2025])
+        for (const province of [undefined, '青海', '甘肃', '西藏'])
+          for (const keyword of [undefined, '医学', '青岚', '软件'])
+            filters.push({
+              types,
+              ...(year === undefined ? {} : { year }),
+              ...(province === undefined ? {} : { province }),
+              ...(keyword === undefined ? {} : { keyword }),
+            })
+    for (const f of filters)
+      for (const [offset, limit] of [
+        [0, 100],
+        [1, 2],
+      ] as const)
+        expect(index.search(f, offset, limit), JSON.stringify(f)).toEqual(
+          await searchSpecialSql(fresh.db, f, offset, limit),
+        )
+    // Through the handler: the first request of a dataset is SQL, the next ones the index.
+    const first = await special({ province: '青海', limit: 100 }, fresh)
+    expect(await special({ province: '青海', limit: 100 }, fresh)).toEqual(first)
+  })
+})
