@@ -2,6 +2,7 @@ import type { TableName } from '../data/catalogue.js'
 import type { Db } from '../data/db.js'
 import { byPinyin } from '../domain/km.js'
 import { badRequest } from './errors.js'
+import { memoized } from './plans-common.js'
 
 /**
  * SPEC 4.0: the lookups name a `source`; each source is one dataset table and the columns that hold its
@@ -35,8 +36,22 @@ export function lookupSource(name: string): LookupSource {
   return source
 }
 
-/** Distinct non-empty values of one column under optional province and year filters, in pinyin order. */
-export async function distinctValues(
+/**
+ * Distinct non-empty values of one column under optional province and year filters, in pinyin order. The
+ * datasets are read-only while a process runs, so each answer is computed once (a scan of ten million plan
+ * rows costs over 100 ms).
+ */
+export function distinctValues(
+  db: Db,
+  source: LookupSource,
+  column: string,
+  filter: { province?: string; year?: number },
+): Promise<string[]> {
+  const key = `${source.table}|${column}|${filter.province ?? ''}|${filter.year ?? ''}`
+  return memoized(db, 'meta-lookups', key, () => scanDistinct(db, source, column, filter), 256)
+}
+
+async function scanDistinct(
   db: Db,
   source: LookupSource,
   column: string,

@@ -250,3 +250,13 @@ describe('names and numbers', () => {
     expect(outcomeNumbers(null, null, null)).toEqual({ min: null, average: null, max: null })
   })
 })
+
+describe('planned numbers', () => {
+  it('treats an implausible planned number as unknown', async () => {
+    const { planNumOrNull, PLAN_NUM_MAX } = await import('../../src/datasets/plans/normalize.js')
+    expect(planNumOrNull('35')).toBe(35)
+    expect(planNumOrNull(PLAN_NUM_MAX)).toBe(PLAN_NUM_MAX)
+    expect(planNumOrNull(1_812_181)).toBeNull()
+    expect(planNumOrNull(-3)).toBeNull()
+  })
+})

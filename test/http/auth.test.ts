@@ -56,6 +56,22 @@ describe('Bearer tokens (SPEC 5)', () => {
       expect(res.headers['www-authenticate'], header).toBe('Bearer error="invalid_token"')
     }
   })
+  it('special plans use the token holder’s province when the body names none (SPEC 5.3)', async () => {
+    const { token } = new TokenStore(store).create({ province: '青海', score: 500, km: '物理' })
+    const special = (headers: Record<string, string>, payload: object = {}) =>
+      app
+        .inject({ method: 'POST', url: '/api/v1/enrollment/special-plan', payload, headers })
+        .then((r) => r.json())
+    const anonymous = await special({})
+    const provinces = (body: { list: { province: string }[] }) => new Set(body.list.map((i) => i.province))
+    expect(provinces(anonymous).size).toBeGreaterThan(1)
+    const mine = await special({ authorization: `Bearer ${token}` })
+    expect(mine.total).toBeGreaterThan(0)
+    expect([...provinces(mine)]).toEqual(['青海'])
+    // An explicit province in the body wins over the token's.
+    const explicit = await special({ authorization: `Bearer ${token}` }, { province: '江苏' })
+    expect([...provinces(explicit)]).toEqual(['江苏'])
+  })
   it('tokens create | list | revoke from the CLI, sharing the store with the server', async () => {
     const created = await runGaokao([
       'tokens',

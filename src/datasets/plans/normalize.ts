@@ -52,10 +52,16 @@ export function tuitionOrNull(v: unknown): number | null {
   return n > 0 && n < 1_000_000 ? n : null
 }
 
-/** Planned number: a non-negative whole number, else null. */
+/**
+ * The largest planned number one row may carry. No school plans 10,000 places for one major, group or even its
+ * whole intake in one province; a larger figure is a source error (LG's 西北民族大学 新疆 2025 row says 1,812,181).
+ */
+export const PLAN_NUM_MAX = 10_000
+
+/** Planned number: a whole number from 0 to PLAN_NUM_MAX, else null (unknown). */
 export function planNumOrNull(v: unknown): number | null {
   const n = intOrNull(v)
-  return n !== null && n >= 0 ? n : null
+  return n !== null && n >= 0 && n <= PLAN_NUM_MAX ? n : null
 }
 
 const YEARS_CN = ['', '一年', '二年', '三年', '四年', '五年', '六年', '七年', '八年']
