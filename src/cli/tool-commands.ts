@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander'
 import { registerDatasetsCommands } from './datasets-commands.js'
 import type { CliIo } from './io.js'
 import { renderJson } from './render.js'
+import { registerSmartMatchCommands } from './smart-match-commands.js'
 import { registerStoreCommands } from './store-commands.js'
 
 /** Commands that are not endpoints: the HTTP server, dataset tooling, and raw calls through the HTTP app. */
@@ -75,4 +76,5 @@ export function registerToolCommands(program: Command, io: CliIo, setExit: (code
 
   registerDatasetsCommands(program, io, setExit)
   registerStoreCommands(program, io, setExit)
+  registerSmartMatchCommands(program, io, setExit)
 }

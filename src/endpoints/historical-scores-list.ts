@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { batchNames, HISTORICAL_BATCHES, SUBJECT_TYPE_MATCHES, SUBJECT_TYPES } from '../domain/mappings.js'
-import { BlockIndex, compareInBlock, type ScoreBlock } from '../domain/scores-history.js'
+import { BlockIndex, type BlockRange, compareInBlock, type ScoreBlock } from '../domain/scores-history.js'
 import { lastThreeYears } from '../domain/years.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
@@ -159,6 +159,33 @@ function summaryOf(db: Db, where: Where, schools: ReadonlyMap<number, SchoolInfo
 
 type Row = Omit<HistoricalScore, 'batch' | 'plan_num' | 'hot'> & { batch_name: string; num: number }
 
+/** Up to this many blocks of one year are read one by one; more (small schools fill a page) with one scan. */
+const BLOCK_BRANCHES = 4
+
+/**
+ * The representatives of the covered blocks. `year = ? AND sid = ?` are filters DuckDB applies inside the scan,
+ * before reading the other columns; an IN list of sids is applied only after reading every column of the year,
+ * so it serves only pages that span many small blocks.
+ */
+function blockQuery(where: Where, covered: readonly BlockRange[]): [string, unknown[]] {
+  const byYear = new Map<number, number[]>()
+  for (const c of covered) byYear.set(c.year, [...(byYear.get(c.year) ?? []), c.sid])
+  const branches: Where[] = []
+  for (const [year, sids] of byYear) {
+    if (sids.length <= BLOCK_BRANCHES)
+      for (const sid of sids) branches.push(new Where().add('year = ? AND sid = ?', year, sid))
+    else branches.push(new Where().add('year = ?', year).in('sid', sids))
+  }
+  const sql = branches
+    .map(
+      (b) => `(SELECT sid, spname, year, min, min_section, average, batch_name, sg_infos, num, subject_type,
+         school_name FROM plans WHERE ${where} AND ${b}
+       QUALIFY row_number() OVER (PARTITION BY year, sid, spname ORDER BY min, id) = 1)`,
+    )
+    .join(' UNION ALL ')
+  return [sql, branches.flatMap((b) => [...where.params, ...b.params])]
+}
+
 /** The records of a page: the representatives of the covered blocks, in block order, sliced. */
 async function pageOf(
   db: Db,
@@ -170,15 +197,7 @@ async function pageOf(
 ): Promise<HistoricalScore[]> {
   const covered = summary.blocks.covering(offset, limit)
   if (covered.length === 0) return []
-  // One branch per block: `year = ? AND sid = ?` are filters DuckDB pushes into the scan, where an IN list of
-  // two sids is applied only after reading every column.
-  const branch = `SELECT sid, spname, year, min, min_section, average, batch_name, sg_infos, num, subject_type,
-      school_name FROM plans WHERE ${where} AND year = ? AND sid = ?
-    QUALIFY row_number() OVER (PARTITION BY spname ORDER BY min, id) = 1`
-  const rows = await db.all<Row>(
-    covered.map(() => `(${branch})`).join(' UNION ALL '),
-    covered.flatMap((c) => [...where.params, c.year, c.sid]),
-  )
+  const rows = await db.all<Row>(...blockQuery(where, covered))
   const byBlock = new Map<string, Row[]>()
   for (const r of rows) {
     const key = `${r.year}|${r.sid}`

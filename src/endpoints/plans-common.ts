@@ -42,14 +42,6 @@ export class Where {
   toString(): string {
     return this.parts.length === 0 ? 'TRUE' : this.parts.join(' AND ')
   }
-
-  /** A copy to extend without touching this one. */
-  clone(): Where {
-    const copy = new Where()
-    copy.parts.push(...this.parts)
-    copy.params.push(...this.params)
-    return copy
-  }
 }
 
 const memos = new WeakMap<Db, Map<string, Map<string, Promise<unknown>>>>()

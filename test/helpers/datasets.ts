@@ -41,6 +41,7 @@ export const FIXTURE_TABLES = [
   'schools',
   'majors',
   'plans',
+  'volunteer_rules',
 ] as const
 
 /**

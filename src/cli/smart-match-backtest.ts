@@ -1,0 +1,251 @@
+import { openDb } from '../data/db.js'
+import {
+  type BacktestScore,
+  checkBar,
+  emptyScore,
+  fmtPct,
+  median,
+  mergeScores,
+  strategyOf,
+  type TierName,
+} from '../domain/smart-match/index.js'
+import { ApiError } from '../endpoints/errors.js'
+import { type BacktestRow, backtestProvince, backtestProvinces } from '../endpoints/smart-match-backtest.js'
+import { type CliIo, useColor } from './io.js'
+import { renderCsv, renderJson, renderTables } from './render.js'
+
+/** `gaokao smart-match backtest`: runs the backtest and prints one row per province and category. */
+
+export interface BacktestCommandOptions {
+  province?: string
+  year: string
+  samples: string
+  batch?: string
+  subject?: string
+  type: string
+  all?: boolean
+  format: string
+  json?: boolean
+  color?: boolean
+  bom?: boolean
+  datasets?: string
+}
+
+const TYPE_NAME: Record<number, string> = { 1: '院校', 2: '专业组', 3: '专业' }
+
+export interface BacktestLine {
+  province: string
+  category: string
+  batch: string
+  volunteer_type: number
+  candidates: number
+  rank_from: number
+  rank_to: number
+  chong: TierFigures
+  wen: TierFigures
+  bao: TierFigures
+  /** median of candidate rank / actual lowest rank over the 保 items */
+  bao_overshoot: number | null
+  pass: boolean
+  failures: string[]
+}
+
+export interface TierFigures {
+  items: number
+  compared: number
+  admitted: number
+  rate: number | null
+}
+
+function figures(score: BacktestScore, tier: TierName): TierFigures {
+  const s = score[tier]
+  return {
+    items: s.items,
+    compared: s.compared,
+    admitted: s.admitted,
+    rate: s.compared ? Math.round((s.admitted / s.compared) * 1000) / 1000 : null,
+  }
+}
+
+function lineOf(
+  head: Pick<
+    BacktestLine,
+    'province' | 'category' | 'batch' | 'volunteer_type' | 'candidates' | 'rank_from' | 'rank_to'
+  >,
+  score: BacktestScore,
+): BacktestLine {
+  const bar = checkBar(score)
+  const over = median(score.bao.ratios)
+  return {
+    ...head,
+    chong: figures(score, 'chong'),
+    wen: figures(score, 'wen'),
+    bao: figures(score, 'bao'),
+    bao_overshoot: over === undefined ? null : Math.round(over * 100) / 100,
+    pass: bar.pass,
+    failures: bar.failures,
+  }
+}
+
+/** Per province (categories merged) or per category when one province is asked, plus the total. */
+export function backtestLines(rows: readonly BacktestRow[], perCategory: boolean): BacktestLine[] {
+  const groups = new Map<string, BacktestRow[]>()
+  for (const r of rows) {
+    const key = perCategory ? `${r.province}|${r.category}` : r.province
+    groups.set(key, [...(groups.get(key) ?? []), r])
+  }
+  const lines: BacktestLine[] = []
+  let total = emptyScore()
+  for (const list of groups.values()) {
+    const first = list[0] as BacktestRow
+    const score = list.reduce((s, r) => mergeScores(s, r.score), emptyScore())
+    total = mergeScores(total, score)
+    lines.push(
+      lineOf(
+        {
+          province: first.province,
+          category: list.map((r) => r.category).join('+'),
+          batch: first.batch,
+          volunteer_type: first.volunteerType,
+          candidates: list.reduce((n, r) => n + r.candidates, 0),
+          rank_from: Math.min(...list.map((r) => r.from)),
+          rank_to: Math.max(...list.map((r) => r.to)),
+        },
+        score,
+      ),
+    )
+  }
+  if (lines.length > 1)
+    lines.push(
+      lineOf(
+        {
+          province: '合计',
+          category: '',
+          batch: '',
+          volunteer_type: 0,
+          candidates: lines.reduce((n, l) => n + l.candidates, 0),
+          rank_from: 0,
+          rank_to: 0,
+        },
+        total,
+      ),
+    )
+  return lines
+}
+
+const cell = (f: TierFigures) => `${fmtPct(f.rate ?? Number.NaN)} (${f.compared}/${f.items})`
+
+export async function runBacktestCommand(opts: BacktestCommandOptions, io: CliIo): Promise<number> {
+  const year = Number(opts.year)
+  const samples = Number(opts.samples)
+  const strategy = strategyOf(Number(opts.type))
+  if (!/^\d{4}$/.test(opts.year)) return fail(io, `--year 应为四位数年份, 收到 ${opts.year}`)
+  if (!Number.isInteger(samples) || samples < 1 || samples > 1000)
+    return fail(io, `--samples 应为 1 到 1000 的整数, 收到 ${opts.samples}`)
+  if (!strategy) return fail(io, `--type 应为 1-4, 收到 ${opts.type}`)
+  if (!opts.all && !opts.province) return fail(io, '缺少 --province (或用 --all 回测所有省份)')
+  const db = openDb({ datasetsDir: opts.datasets, preload: true })
+  try {
+    const provinces = opts.all ? await backtestProvinces(db, year) : [opts.province as string]
+    const rows: BacktestRow[] = []
+    const empty: string[] = []
+    for (const province of provinces) {
+      let got: BacktestRow[] = []
+      try {
+        got = await backtestProvince(db, {
+          province,
+          year,
+          samples,
+          batch: opts.batch,
+          subject: opts.subject,
+          strategy,
+        })
+      } catch (err) {
+        // With --all, a province without a rule for the batch is reported, not fatal.
+        if (!opts.all || !(err instanceof ApiError)) throw err
+      }
+      if (got.length === 0) empty.push(province)
+      rows.push(...got)
+    }
+    const lines = backtestLines(rows, !opts.all)
+    const format = opts.json ? 'json' : opts.format
+    if (format === 'json')
+      io.stdout(renderJson({ year, strategy: strategy.type, samples, lines, no_data: empty }, io.isTTY))
+    else if (format === 'csv')
+      io.stdout(
+        renderCsv(
+          lines.map((l) => ({
+            province: l.province,
+            category: l.category,
+            volunteer_type: l.volunteer_type,
+            candidates: l.candidates,
+            chong_rate: l.chong.rate,
+            chong_compared: l.chong.compared,
+            chong_items: l.chong.items,
+            wen_rate: l.wen.rate,
+            wen_compared: l.wen.compared,
+            wen_items: l.wen.items,
+            bao_rate: l.bao.rate,
+            bao_compared: l.bao.compared,
+            bao_items: l.bao.items,
+            bao_overshoot: l.bao_overshoot,
+            pass: l.pass,
+          })),
+          opts.bom !== false,
+        ),
+      )
+    else {
+      const colour = useColor(io, opts.color)
+      const paint = (ok: boolean, text: string) =>
+        colour ? `\u001b[${ok ? 32 : 31}m${text}\u001b[39m` : text
+      io.stdout(
+        await renderTables(
+          [
+            {
+              title: `回测 ${year}: ${strategy.name} (策略 ${strategy.type}), 每个科类 ${samples} 个考生位次, 只用 ${year} 年以前的录取结果`,
+              head: [
+                '省份',
+                '科类',
+                '志愿',
+                '考生',
+                '冲 录取 (可比/条目)',
+                '稳',
+                '保',
+                '保 位次比中位数',
+                '达标',
+              ],
+              rows: lines.map((l) => [
+                l.province,
+                l.category,
+                TYPE_NAME[l.volunteer_type] ?? '',
+                l.candidates,
+                cell(l.chong),
+                cell(l.wen),
+                cell(l.bao),
+                l.bao_overshoot ?? '-',
+                paint(l.pass, l.pass ? '是' : `否: ${l.failures.join('; ')}`),
+              ]),
+              numeric: [3, 7],
+              footer:
+                `录取 = 考生位次 <= 该志愿 ${year} 年实际最低位次; 达标线: 保 >= 93%, 稳 50%-90%, 冲 10%-50%, 保 位次比中位数 > 0.5` +
+                (empty.length ? `\n无可回测的志愿 (缺少往年位次或该年录取结果): ${empty.join(' ')}` : ''),
+            },
+          ],
+          colour,
+          io.columns ?? 160,
+        ),
+      )
+    }
+    return 0
+  } catch (err) {
+    if (err instanceof ApiError) return fail(io, err.message, err.badInput ? 2 : 1)
+    throw err
+  } finally {
+    await db.close()
+  }
+}
+
+function fail(io: CliIo, message: string, code = 2): number {
+  io.stderr(`错误: ${message}\n`)
+  return code
+}

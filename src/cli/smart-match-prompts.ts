@@ -1,0 +1,125 @@
+import type { Db } from '../data/db.js'
+import { examModeIn, findProvince, PROVINCES } from '../domain/provinces.js'
+import { SUBJECTS } from '../domain/smart-match/subjects.js'
+
+/**
+ * Asks, in a terminal, for the smart-match values the command line left out, offering only values that have data:
+ * provinces with a volunteer rule, that province's years with a 一分一段 table, its batches with a rule, the first
+ * choices of its categories that year, and the subjects of its exam mode.
+ */
+
+export interface Choice {
+  name: string
+  value: string
+}
+
+/** The three kinds of question, injectable so that tests answer them. */
+export interface Prompter {
+  select(message: string, choices: readonly Choice[], fallback?: string): Promise<string>
+  input(message: string, validate: (value: string) => true | string): Promise<string>
+  checkbox(message: string, choices: readonly Choice[]): Promise<string[]>
+}
+
+/** The answers as CLI option attributes (`rankYear`, not `rank_year`). */
+export interface SmartMatchAnswers {
+  province?: string
+  batch?: string
+  rankYear?: string
+  subject?: string
+  xuanke?: string
+  score?: string
+  rank?: string
+}
+
+const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== ''
+
+/** Fills the missing values of `given` by asking; values already given are never asked again. */
+export async function askMissing(
+  db: Db,
+  given: SmartMatchAnswers,
+  ask: Prompter,
+  currentYear: number,
+  needs: { batch: boolean; rankYear: boolean } = { batch: true, rankYear: true },
+): Promise<SmartMatchAnswers> {
+  const out: SmartMatchAnswers = { ...given }
+  if (!present(out.province)) {
+    const rows = await db.all<{ province: string }>(`SELECT DISTINCT province FROM volunteer_rules`)
+    const names = new Set(rows.map((r) => r.province))
+    const choices = PROVINCES.filter((p) => names.has(p.name)).map((p) => ({ name: p.name, value: p.name }))
+    out.province = await ask.select('省份', choices)
+  }
+  const province = findProvince(out.province as string)
+  if (!province) return out
+  if (needs.rankYear && !present(out.rankYear)) {
+    const rows = await db.all<{ year: number }>(
+      `SELECT DISTINCT year FROM score_ranks WHERE province = ? AND year <= ? ORDER BY year DESC`,
+      [province.name, currentYear],
+    )
+    const years = rows.map((r) => String(r.year))
+    out.rankYear =
+      years.length > 0
+        ? await ask.select(
+            '年份 (位次与推荐数据)',
+            years.map((y) => ({ name: y, value: y })),
+            years[0],
+          )
+        : await ask.input('年份 (位次与推荐数据)', (v) => (/^\d{4}$/.test(v) ? true : '应为四位数年份'))
+  }
+  const year = Number(out.rankYear ?? currentYear)
+  if (needs.batch && !present(out.batch)) {
+    const rows = await db.all<{ batch_name: string; d: number }>(
+      `SELECT batch_name, min(abs(year - ?)) AS d FROM volunteer_rules WHERE province = ?
+       GROUP BY batch_name
+       ORDER BY d, CASE batch_name WHEN '本科批' THEN 0 WHEN '普通类一段' THEN 1 WHEN '本科一批' THEN 2 ELSE 3 END,
+                batch_name`,
+      [year, province.name],
+    )
+    out.batch = await ask.select(
+      '批次',
+      rows.map((r) => ({ name: r.batch_name, value: r.batch_name })),
+    )
+  }
+  const mode = examModeIn(province, year)
+  if (!present(out.subject) && mode !== '3+3') {
+    const rows = await db.all<{ km: string }>(
+      `SELECT DISTINCT km FROM score_ranks WHERE province = ? AND year = ?`,
+      [province.name, year],
+    )
+    const kms = new Set(rows.map((r) => r.km))
+    const firsts = [
+      { name: '物理', value: '物理', km: ['物理类', '理科'] },
+      { name: '历史', value: '历史', km: ['历史类', '文科'] },
+    ].filter((f) => kms.size === 0 || f.km.some((k) => kms.has(k)))
+    out.subject = await ask.select(mode === '文理' ? '科类 (物理 = 理科, 历史 = 文科)' : '首选科目', firsts)
+  }
+  if (!present(out.xuanke) && mode !== '文理') {
+    const first = out.subject === '历史' ? '历史' : out.subject === '物理' ? '物理' : undefined
+    const pool = SUBJECTS.filter((s) =>
+      mode === '3+3' ? s !== '技术' || province.name === '浙江' : s !== '技术',
+    )
+      .filter((s) => mode === '3+3' || (s !== '物理' && s !== '历史') || s === first)
+      .map((s) => ({ name: s, value: s }))
+    const picked = await ask.checkbox(mode === '3+3' ? '选考科目 (三门)' : '再选科目 (两门)', pool)
+    const all = first && !picked.includes(first) ? [first, ...picked] : picked
+    out.xuanke = all.join(',')
+  }
+  if (!present(out.score) && !present(out.rank)) {
+    out.score = await ask.input(`分数 (满分 ${province.fullScore})`, (v) => {
+      const n = Number(v)
+      return Number.isInteger(n) && n > 0 && n <= province.fullScore
+        ? true
+        : `应为 1 到 ${province.fullScore} 的整数`
+    })
+  }
+  return out
+}
+
+/** The real prompts (@inquirer/prompts), loaded only when a question is asked. */
+export async function inquirerPrompter(): Promise<Prompter> {
+  const { select, input, checkbox } = await import('@inquirer/prompts')
+  return {
+    select: (message, choices, fallback) => select({ message, choices: [...choices], default: fallback }),
+    input: (message, validate) => input({ message, validate }),
+    checkbox: (message, choices) => checkbox({ message, choices: [...choices] }),
+  }
+}

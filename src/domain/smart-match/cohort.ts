@@ -1,0 +1,51 @@
+import type { ScoreRankRow } from '../rank.js'
+
+/**
+ * Equal-percentile scaling of ranks between years: a lowest rank of year t stands for the same share of the
+ * category's candidates in year Y, so rank_in_Y = rank_in_t × cohort(Y) / cohort(t), where cohort is the last
+ * cumulative total of the year's 一分一段 table of that category.
+ *
+ * Tables do not all reach the bottom of the distribution: some stop at the 本科 line, some at 100 or 150 points,
+ * and one province's tables may stop at different scores in different years. When the two tables' lowest scores
+ * differ by more than FLOOR_TOLERANCE points, both are counted down to the higher of the two floors instead, so
+ * that the ratio compares like with like.
+ */
+export const FLOOR_TOLERANCE = 20
+
+export interface CohortRatio {
+  /** Multiply a rank of the source year by this to express it in the target year */
+  ratio: number
+  /** 'total': last cumulative totals; 'common-floor': counts down to a common lowest score; 'none': unknown (1) */
+  basis: 'total' | 'common-floor' | 'none'
+  /** The exam mode changed between the two years (文理 → 3+1+2): ranks compare less well across a reform */
+  reform?: boolean
+}
+
+const floorOf = (rows: readonly ScoreRankRow[]): number => Math.min(...rows.map((r) => r.scoreLow))
+const totalOf = (rows: readonly ScoreRankRow[]): number => Math.max(0, ...rows.map((r) => r.total))
+
+/** Candidates at or above `score`: the cumulative total of the last row whose scores are all >= score. */
+export function countAtOrAbove(rows: readonly ScoreRankRow[], score: number): number {
+  let count = 0
+  for (const row of rows) if (row.scoreLow >= score) count = Math.max(count, row.total)
+  return count
+}
+
+export function cohortRatio(
+  target: readonly ScoreRankRow[] | undefined,
+  source: readonly ScoreRankRow[] | undefined,
+): CohortRatio {
+  if (!target?.length || !source?.length) return { ratio: 1, basis: 'none' }
+  const targetTotal = totalOf(target)
+  const sourceTotal = totalOf(source)
+  if (targetTotal <= 0 || sourceTotal <= 0) return { ratio: 1, basis: 'none' }
+  const targetFloor = floorOf(target)
+  const sourceFloor = floorOf(source)
+  if (Math.abs(targetFloor - sourceFloor) <= FLOOR_TOLERANCE)
+    return { ratio: targetTotal / sourceTotal, basis: 'total' }
+  const floor = Math.max(targetFloor, sourceFloor)
+  const t = countAtOrAbove(target, floor)
+  const s = countAtOrAbove(source, floor)
+  if (t <= 0 || s <= 0) return { ratio: 1, basis: 'none' }
+  return { ratio: t / s, basis: 'common-floor' }
+}

@@ -1,0 +1,10 @@
+/** Pure logic of smart-match: subject requirements, cohort scaling, estimates, tiers and list assembly. */
+export * from './assemble.js'
+export * from './backtest.js'
+export * from './batches.js'
+export * from './classify.js'
+export * from './cohort.js'
+export * from './estimate.js'
+export * from './options.js'
+export * from './strategies.js'
+export * from './subjects.js'

@@ -1,0 +1,297 @@
+import type { CohortRatio } from './cohort.js'
+import {
+  DEFAULT_ESTIMATOR,
+  type Estimate,
+  type EstimatorParams,
+  estimateLowestRank,
+  type Granularity,
+  type Observation,
+} from './estimate.js'
+import { parseRequirement, type Requirement } from './subjects.js'
+
+/**
+ * The options a candidate can list, built from the plan of the rank year (the "menu") and the outcomes of earlier
+ * years. An option is what one choice of the province's rule holds:
+ *
+ * - volunteerType 3: one major at one school — its own lowest ranks, else (weaker) its group's or school's;
+ * - volunteerType 2: one major group of a school — the group's own lowest ranks where a past group of the same
+ *   name was published, and in every year the highest of its majors' lowest ranks (a group admits down to its
+ *   least selective major);
+ * - volunteerType 1: one school — the school's own lowest ranks, and the highest of all its majors' and groups'.
+ *
+ * Options without any earlier outcome cannot be judged and are left out; majors without one still appear in a
+ * group's or school's major list.
+ */
+
+/** One row of the menu: a major of the rank year's plan (or a group / school row when the plan lists no majors). */
+export interface MenuRow {
+  id: number
+  sid: number
+  /** sg_name as published, '' when none */
+  group: string
+  /** spname, '' for a group or school row */
+  name: string
+  majorId: number | null
+  spcode: string | null
+  num: number | null
+  length: string | null
+  sgInfos: string | null
+  /** Taken from an earlier year's plan because the rank year's plan does not list the school */
+  carried?: boolean
+}
+
+/** One earlier outcome row. */
+export interface HistoryRow {
+  sid: number
+  group: string
+  name: string
+  majorId: number | null
+  year: number
+  rank: number
+  score: number | null
+  derived: boolean
+  level: Granularity
+}
+
+export interface MajorEntry {
+  row: MenuRow
+  requirement: Requirement
+  estimate: Estimate | undefined
+}
+
+export interface Option {
+  /** Stable identity: `s<sid>`, `g<sid>|<group>` or `m<menu row id>` */
+  key: string
+  sid: number
+  group: string
+  granularity: Granularity
+  majors: MajorEntry[]
+  estimate: Estimate
+  /** Planned places of the option (sum of its majors' known numbers), null when unknown */
+  num: number | null
+}
+
+export interface BuildInput {
+  volunteerType: 1 | 2 | 3
+  targetYear: number
+  menu: readonly MenuRow[]
+  history: readonly HistoryRow[]
+  ratioOf: (year: number) => CohortRatio
+  params?: EstimatorParams
+}
+
+const nameKeys = new Map<string, string>()
+
+/** Major name as a matching key: NFKC, no spaces, ASCII brackets. */
+export function majorNameKey(name: string): string {
+  let key = nameKeys.get(name)
+  if (key === undefined) {
+    key = normalizeName(name)
+    if (nameKeys.size > 50_000) nameKeys.clear()
+    nameKeys.set(name, key)
+  }
+  return key
+}
+
+const normalizeName = (name: string): string =>
+  name
+    .normalize('NFKC')
+    .replace(/\s+/gu, '')
+    .replace(/[（【[]/gu, '(')
+    .replace(/[）】\]]/gu, ')')
+
+const GRANULARITY: Record<1 | 2 | 3, Granularity> = { 1: 'school', 2: 'group', 3: 'major' }
+
+export function buildOptions(input: BuildInput): Option[] {
+  const params = input.params ?? DEFAULT_ESTIMATOR
+  const index = indexHistory(input.history)
+  const estimate = (observations: Observation[], granularity: Granularity, carried: boolean, siblings = 1) =>
+    estimateLowestRank(
+      {
+        observations,
+        targetYear: input.targetYear,
+        granularity,
+        ratioOf: input.ratioOf,
+        planPublished: !carried,
+        siblings,
+      },
+      params,
+    )
+  // Few distinct requirement texts stand behind thousands of rows: parse each once.
+  const requirements = new Map<string | null, Requirement>()
+  const requirementOf = (text: string | null) => {
+    let req = requirements.get(text)
+    if (!req) {
+      req = parseRequirement(text)
+      requirements.set(text, req)
+    }
+    return req
+  }
+  const majorEntries = new Map<number, MajorEntry>()
+  for (const row of input.menu) {
+    const obs = row.name === '' ? [] : majorObservations(index, row)
+    const withCoarse =
+      input.volunteerType === 3
+        ? [
+            ...obs,
+            ...(index.groups.get(groupKey(row.sid, row.group)) ?? []),
+            ...(index.schools.get(row.sid) ?? []),
+          ]
+        : obs
+    majorEntries.set(row.id, {
+      row,
+      requirement: requirementOf(row.sgInfos),
+      estimate: row.name === '' ? undefined : estimate(withCoarse, 'major', row.carried === true),
+    })
+  }
+  const granularity = GRANULARITY[input.volunteerType]
+  const options: Option[] = []
+  const menuOptions = groupMenu(input.menu, input.volunteerType)
+  const perSchool = new Map<number, number>()
+  for (const rows of menuOptions.values()) {
+    const sid = (rows[0] as MenuRow).sid
+    perSchool.set(sid, (perSchool.get(sid) ?? 0) + 1)
+  }
+  for (const [key, rows] of menuOptions) {
+    const first = rows[0] as MenuRow
+    const majors = rows
+      .filter((r) => r.name !== '')
+      .map((r) => majorEntries.get(r.id) as MajorEntry)
+      .sort(byMenuOrder)
+    const num = sumKnown(rows.filter((r) => r.name !== '' || rows.length === 1).map((r) => r.num))
+    let est: Estimate | undefined
+    if (granularity === 'major') est = majorEntries.get(first.id)?.estimate
+    else {
+      const observations =
+        granularity === 'group'
+          ? [
+              ...(index.groups.get(groupKey(first.sid, first.group)) ?? []),
+              ...aggregate(
+                majors.map((m) => majorObservations(index, m.row)),
+                'group',
+              ),
+              ...(index.schools.get(first.sid) ?? []),
+            ]
+          : [
+              ...(index.schools.get(first.sid) ?? []),
+              ...aggregate(
+                [...(index.bySchool.get(first.sid) ?? [])].map((o) => [o]),
+                'school',
+              ),
+            ]
+      est = estimate(observations, granularity, first.carried === true, perSchool.get(first.sid) ?? 1)
+    }
+    if (!est) continue
+    options.push({
+      key,
+      sid: first.sid,
+      group: granularity === 'school' ? '' : first.group,
+      granularity,
+      majors: granularity === 'major' ? [majorEntries.get(first.id) as MajorEntry] : majors,
+      estimate: est,
+      num,
+    })
+  }
+  return options.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+}
+
+const groupKey = (sid: number, group: string) => `${sid}|${group}`
+
+interface HistoryIndex {
+  /** major rows by `sid|name` */
+  byName: Map<string, Observation[]>
+  /** major rows by `sid|#majorId`, used when the name found nothing in a year */
+  byMajorId: Map<string, Observation[]>
+  groups: Map<string, Observation[]>
+  schools: Map<number, Observation[]>
+  /** every major and group row of a school, to aggregate a school's lowest rank */
+  bySchool: Map<number, Observation[]>
+}
+
+function indexHistory(history: readonly HistoryRow[]): HistoryIndex {
+  const index: HistoryIndex = {
+    byName: new Map(),
+    byMajorId: new Map(),
+    groups: new Map(),
+    schools: new Map(),
+    bySchool: new Map(),
+  }
+  const push = <K>(map: Map<K, Observation[]>, key: K, o: Observation) => {
+    const list = map.get(key)
+    if (list) list.push(o)
+    else map.set(key, [o])
+  }
+  for (const h of history) {
+    const o: Observation = { year: h.year, rank: h.rank, score: h.score, derived: h.derived, level: h.level }
+    if (h.level === 'major') {
+      push(index.byName, `${h.sid}|${majorNameKey(h.name)}`, o)
+      if (h.majorId !== null) push(index.byMajorId, `${h.sid}|#${h.majorId}`, o)
+      push(index.bySchool, h.sid, o)
+    } else if (h.level === 'group') {
+      push(index.groups, groupKey(h.sid, h.group), o)
+      push(index.bySchool, h.sid, { ...o, level: 'major' })
+    } else push(index.schools, h.sid, o)
+  }
+  return index
+}
+
+/** A menu major's own earlier outcomes: by name, and by catalogue id in the years the name found nothing. */
+function majorObservations(index: HistoryIndex, row: MenuRow): Observation[] {
+  const byName = index.byName.get(`${row.sid}|${majorNameKey(row.name)}`) ?? []
+  if (row.majorId === null) return byName
+  const years = new Set(byName.map((o) => o.year))
+  const byId = (index.byMajorId.get(`${row.sid}|#${row.majorId}`) ?? []).filter((o) => !years.has(o.year))
+  // Several majors of one catalogue id (方向, 中外合作) in a year: the id says nothing about which one this is.
+  const perYear = new Map<number, number>()
+  for (const o of byId) perYear.set(o.year, (perYear.get(o.year) ?? 0) + 1)
+  return [...byName, ...byId.filter((o) => perYear.get(o.year) === 1)]
+}
+
+/**
+ * A coarser option's lowest rank in a year from its parts: the highest lowest rank among them (the least
+ * selective part is where the option admits down to). Derived when any part is.
+ */
+function aggregate(parts: readonly Observation[][], level: Granularity): Observation[] {
+  const byYear = new Map<number, Observation>()
+  for (const list of parts) {
+    for (const o of list) {
+      if (o.level !== 'major') continue
+      const cur = byYear.get(o.year)
+      if (!cur) byYear.set(o.year, { ...o, level })
+      else
+        byYear.set(o.year, {
+          ...(o.rank > cur.rank ? o : cur),
+          level,
+          derived: cur.derived || o.derived,
+        })
+    }
+  }
+  return [...byYear.values()]
+}
+
+/** The menu rows of each option, keyed as Option.key, in a stable order. */
+function groupMenu(menu: readonly MenuRow[], type: 1 | 2 | 3): Map<string, MenuRow[]> {
+  const out = new Map<string, MenuRow[]>()
+  const sorted = [...menu].sort((a, b) => a.sid - b.sid || a.id - b.id)
+  // In a group province a school's rows without a group name cannot be applied to as a group of their own
+  // when the school has named groups; a school without any named group is one unnamed group.
+  const named = new Set(type === 2 ? sorted.filter((r) => r.group !== '').map((r) => r.sid) : [])
+  for (const row of sorted) {
+    if (type === 2 && row.group === '' && named.has(row.sid)) continue
+    // A group or school row stands for its group or school, never for a major; a school row is no group.
+    if (type === 3 && row.name === '') continue
+    const key = type === 1 ? `s${row.sid}` : type === 2 ? `g${groupKey(row.sid, row.group)}` : `m${row.id}`
+    const list = out.get(key)
+    if (list) list.push(row)
+    else out.set(key, [row])
+  }
+  return out
+}
+
+const byMenuOrder = (a: MajorEntry, b: MajorEntry) =>
+  (a.row.spcode ?? '').localeCompare(b.row.spcode ?? '') || a.row.id - b.row.id
+
+function sumKnown(values: readonly (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null && v > 0)
+  return known.length ? known.reduce((a, b) => a + b, 0) : null
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod'
+import { findProvince } from '../domain/provinces.js'
+import { schoolCounts } from '../domain/smart-match/classify.js'
+import { strategyOf } from '../domain/smart-match/strategies.js'
+import { parseXuanke } from '../domain/smart-match/subjects.js'
+import { defineEndpoint } from './define.js'
+import { badRequest } from './errors.js'
+import { handlerChecked } from './schema.js'
+import { perDb } from './smart-match-cache.js'
+import { defaultBatch, defaultRankYear } from './smart-match-defaults.js'
+import { type MatchRequest, matchCandidate, noRuleError } from './smart-match-run.js'
+
+/**
+ * SPEC 4.13 reads `user_info`; the CLI has no nested flags, so the same fields may also come at the top level
+ * (`gaokao smart-match counts --province 江苏 --score 612`). A value in user_info wins.
+ */
+const field = (description: string, placeholder: string) => handlerChecked({ description, placeholder })
+const input = z.object({
+  user_info: handlerChecked({
+    description: '考生信息 (HTTP: province, subject, score, batch, xuanke, rank)',
+    hidden: true,
+  }),
+  province: field('省份 (必填)', 'province'),
+  score: field('分数 (必填)', 'score'),
+  subject: field('首选科目或科类: 物理 历史 理科 文科 综合 (默认: 由选科看出, 否则 物理)', 'subject'),
+  subject_type: handlerChecked({ description: 'subject 的旧名', hidden: true }),
+  batch: field('批次 (默认: 该省本科批次, 如 本科批 / 普通类一段)', 'batch'),
+  xuanke: field('选考科目, 英文逗号分隔 (默认 综合: 不按选科筛选)', 'subjects'),
+  rank: field('位次 (默认: 由分数查一分一段表)', 'rank'),
+  rank_year: field('年份 (默认: 该省一分一段表的最新年份, 不晚于今年)', 'year'),
+  type: handlerChecked({
+    description: '策略 1-4, 同 smart-match (默认 1)',
+    placeholder: 'type',
+    choices: ['1', '2', '3', '4'],
+  }),
+  bypass_cache: handlerChecked({ description: '1 或 true: 不用缓存, 重新计算', placeholder: 'flag' }),
+})
+
+export interface TierCounts {
+  chongci: number
+  wentuo: number
+  baodi: number
+}
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+const text = (v: unknown): string | undefined => (isBlank(v) ? undefined : String(v).trim())
+
+function wholeNumber(name: string, v: unknown): number | undefined {
+  if (isBlank(v)) return undefined
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN
+  if (!Number.isInteger(n) || n < 0)
+    throw badRequest(`参数 ${name} 无效: 应为非负整数, 收到 ${JSON.stringify(v)}`)
+  return n
+}
+
+/** `1`, `"1"`, `true` and `"true"` skip the caches (SPEC 4.13). */
+export const bypasses = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true'
+
+const counts = perDb<TierCounts>(1000)
+
+/**
+ * SPEC 4.13: the number of schools per tier for a candidate: every option of smart-match's classifier (same
+ * estimates, same strategy bands) before the list is cut to the province's limits, counted by school.
+ */
+export default defineEndpoint({
+  name: 'cwb-num',
+  command: ['smart-match', 'counts'],
+  http: { method: 'POST', path: '/api/v1/school/cwb-num' },
+  summary: '冲稳保院校数: 与智能填报同一分类器, 截断前各档的院校数',
+  input,
+  examples: [
+    'gaokao smart-match counts --province 湖北 --score 600 --subject 物理 --xuanke 物理,化学,生物',
+    'gaokao smart-match counts --province 重庆 --score 560 --rank 9000 --subject 物理 --json',
+  ],
+  async handler(raw, ctx): Promise<TierCounts> {
+    const info = (raw.user_info && typeof raw.user_info === 'object' ? raw.user_info : {}) as Record<
+      string,
+      unknown
+    >
+    const pick = (key: string) => (isBlank(info[key]) ? (raw as Record<string, unknown>)[key] : info[key])
+    const provinceText = text(pick('province'))
+    const scoreValue = pick('score')
+    const missing = [
+      provinceText === undefined && 'user_info.province',
+      isBlank(scoreValue) && 'user_info.score',
+    ]
+    const absent = missing.filter((m): m is string => typeof m === 'string')
+    if (absent.length) throw badRequest(`缺少必要参数:${absent.join('、')}`)
+    const typeValue = isBlank(raw.type) ? 1 : Number(raw.type)
+    const strategy = strategyOf(typeValue)
+    if (!strategy) throw badRequest('参数 type 无效: 可选值: 1, 2, 3, 4')
+    const score = wholeNumber('user_info.score', scoreValue) ?? 0
+    const rank = wholeNumber('user_info.rank', pick('rank')) ?? 0
+    const province = findProvince(provinceText as string)
+    if (!province) throw badRequest(`未知省份: ${provinceText}`)
+    const yearText = text(pick('rank_year'))
+    if (yearText !== undefined && !/^\d{4}$/.test(yearText))
+      throw badRequest('参数 rank_year 无效: 应为四位数年份, 如 2025')
+    const xuanke = text(pick('xuanke')) ?? '综合'
+    const chosen = parseXuanke(xuanke)
+    // Without a first choice anywhere, the counts are those of the province's first category (物理类, 理科).
+    const stated = text(pick('subject')) ?? text(pick('subject_type'))
+    const subject = stated ?? (chosen?.has('历史') && !chosen.has('物理') ? '历史' : '物理')
+    const batchText = text(pick('batch'))
+    const currentYear = ctx.now().getFullYear()
+    // The key is built before any default is looked up, so that a hit costs no query at all.
+    const key = [
+      province.name,
+      batchText ?? '',
+      yearText ?? `now${currentYear}`,
+      rank,
+      score,
+      subject,
+      [...(chosen ?? [])].sort().join(','),
+      strategy.type,
+    ].join('|')
+    const bypass = bypasses(raw.bypass_cache)
+    const cache = counts(ctx.db)
+    const hit = bypass ? undefined : cache.get(key)
+    if (hit) return { ...hit }
+    const rankYear = yearText ? Number(yearText) : await defaultRankYear(ctx.db, province.name, currentYear)
+    const batch = batchText ?? (await defaultBatch(ctx.db, province.name, rankYear))
+    if (batch === undefined) throw noRuleError({ province: provinceText as string, batch: '本科批' })
+    const request: MatchRequest = {
+      province: provinceText as string,
+      batch,
+      rankYear,
+      rank,
+      score,
+      subject,
+      xuanke,
+    }
+    const outcome = await matchCandidate(ctx.db, request, strategy, { bypassCache: bypass })
+    const n = schoolCounts(outcome.classified)
+    const result = { chongci: n.chong, wentuo: n.wen, baodi: n.bao }
+    cache.set(key, result)
+    return { ...result }
+  },
+  table: (data) => ({
+    head: ['冲 (chongci)', '稳 (wentuo)', '保 (baodi)'],
+    rows: [[data.chongci, data.wentuo, data.baodi]],
+    numeric: [0, 1, 2],
+    footer: '各档院校数 (一所院校可在多档中出现: 不同专业组或专业的把握不同)',
+  }),
+})

@@ -1,0 +1,161 @@
+import type { Db } from '../data/db.js'
+import { findProvince } from '../domain/provinces.js'
+import {
+  type ActualRow,
+  assembleList,
+  type BacktestScore,
+  classify,
+  DEFAULT_ESTIMATOR,
+  type EstimatorParams,
+  emptyScore,
+  indexActual,
+  parseXuanke,
+  type Strategy,
+  sampleRanks,
+  scoreList,
+  tierCounts,
+} from '../domain/smart-match/index.js'
+import { badRequest } from './errors.js'
+import { placeholders } from './schema.js'
+import { findRule } from './smart-match-data.js'
+import { defaultBatch } from './smart-match-defaults.js'
+import { loadUniverse, noRuleError, type Universe, volunteerTypeOf } from './smart-match-run.js'
+
+/**
+ * The backtest: candidates spread over a year's ranks get lists built only from earlier years' outcomes (the
+ * very pipeline of smart-match), and each item is compared with what that year actually admitted.
+ */
+
+export interface BacktestOptions {
+  province: string
+  year: number
+  samples: number
+  batch?: string
+  /** A first choice (物理 / 历史 ...) to test one category only; default: every ordinary category of the year */
+  subject?: string
+  /** Subjects of the sampled candidates; default per category: 物理,化学,生物 or 历史,政治,地理 */
+  xuanke?: string
+  strategy: Strategy
+  params?: EstimatorParams
+}
+
+export interface BacktestRow {
+  province: string
+  category: string
+  batch: string
+  volunteerType: number
+  candidates: number
+  /** The sampled rank range */
+  from: number
+  to: number
+  score: BacktestScore
+}
+
+const ORDINARY = ['物理类', '历史类', '理科', '文科', '综合']
+const DEFAULT_XUANKE: Record<string, string> = {
+  物理类: '物理,化学,生物',
+  理科: '物理,化学,生物',
+  历史类: '历史,政治,地理',
+  文科: '历史,政治,地理',
+  综合: '物理,化学,生物',
+}
+const SUBJECT_CATEGORIES: Record<string, string[]> = {
+  物理: ['物理类', '理科'],
+  历史: ['历史类', '文科'],
+  综合: ['综合'],
+}
+
+/** Provinces with outcomes (ranks) in the year and in at least one earlier year within the lookback. */
+export async function backtestProvinces(
+  db: Db,
+  year: number,
+  lookback = DEFAULT_ESTIMATOR.lookback,
+): Promise<string[]> {
+  const rows = await db.all<{ province: string }>(
+    `SELECT province FROM plans
+     WHERE min_section > 0 AND subject_type IN (${placeholders(ORDINARY)}) AND year BETWEEN ? AND ?
+       AND plan_type = '普通'
+     GROUP BY province HAVING count(*) FILTER (WHERE year = ?) > 0 AND count(*) FILTER (WHERE year < ?) > 0`,
+    [...ORDINARY, year - lookback, year, year, year],
+  )
+  const order = (p: string) => findProvince(p)?.code ?? p
+  return rows.map((r) => r.province).sort((a, b) => order(a).localeCompare(order(b)))
+}
+
+async function yearCategories(db: Db, province: string, year: number): Promise<string[]> {
+  const rows = await db.all<{ km: string }>(
+    `SELECT DISTINCT km FROM score_ranks WHERE province = ? AND year = ? AND km IN (${placeholders(ORDINARY)})`,
+    [province, year, ...ORDINARY],
+  )
+  return ORDINARY.filter((k) => rows.some((r) => r.km === k))
+}
+
+async function actualRows(db: Db, universe: Universe, year: number): Promise<ActualRow[]> {
+  const s = universe.scope
+  const rows = await db.all<ActualRow>(
+    `SELECT id, sid, coalesce(sg_name, '') AS "group", coalesce(spname, '') AS name, min_section AS rank,
+            outcome_level AS level
+     FROM plans WHERE province = ? AND batch_name IN (${placeholders(s.batches)})
+       AND subject_type IN (${placeholders(s.categories)}) AND year = ? AND min_section > 0 AND outcome_level <> ''`,
+    [s.province, ...s.batches, ...s.categories, year],
+  )
+  return rows
+}
+
+/** The q-quantile of sorted numbers. */
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))] as number
+
+export async function backtestProvince(db: Db, opts: BacktestOptions): Promise<BacktestRow[]> {
+  const province = findProvince(opts.province)
+  if (!province) throw badRequest(`未知省份: ${opts.province}`)
+  const batch = opts.batch ?? (await defaultBatch(db, province.name, opts.year))
+  if (batch === undefined) throw noRuleError({ province: opts.province, batch: '本科批' })
+  const rule = await findRule(db, province.name, batch, opts.year)
+  if (!rule) throw noRuleError({ province: opts.province, batch })
+  let categories = await yearCategories(db, province.name, opts.year)
+  if (opts.subject) {
+    const wanted = SUBJECT_CATEGORIES[opts.subject] ?? [opts.subject]
+    categories = categories.filter((c) => wanted.includes(c))
+  }
+  const out: BacktestRow[] = []
+  for (const category of categories) {
+    const universe = await loadUniverse(
+      db,
+      { batch, rankYear: opts.year },
+      { province, rule, category },
+      { bypassCache: true, params: opts.params ?? DEFAULT_ESTIMATOR },
+    )
+    if (!universe || universe.options.length === 0) continue
+    const actual = indexActual(await actualRows(db, universe, opts.year))
+    const expected = universe.options.map((o) => o.estimate.expected).sort((a, b) => a - b)
+    const from = Math.round(quantile(expected, 0.02))
+    const to = Math.round(quantile(expected, 0.9))
+    const chosen = parseXuanke(opts.xuanke ?? DEFAULT_XUANKE[category] ?? '')
+    const counts = tierCounts(opts.strategy, rule.volunteer_num_max)
+    const score = emptyScore()
+    const ranks = sampleRanks(from, to, opts.samples)
+    for (const rank of ranks) {
+      const classified = classify(universe.options, rank, chosen, opts.strategy)
+      const list = assembleList(
+        classified,
+        counts,
+        Math.max(1, rule.major_num_max),
+        rank,
+        opts.strategy.baoPrefer,
+      )
+      scoreList(list, rank, actual, score)
+    }
+    out.push({
+      province: province.name,
+      category,
+      batch: rule.batch_name,
+      volunteerType: volunteerTypeOf(rule),
+      candidates: ranks.length,
+      from,
+      to,
+      score,
+    })
+  }
+  return out
+}

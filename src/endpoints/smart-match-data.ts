@@ -1,0 +1,184 @@
+import type { Db } from '../data/db.js'
+import type { ScoreRankRow } from '../domain/rank.js'
+import type { Granularity, HistoryRow, MenuRow } from '../domain/smart-match/index.js'
+import { placeholders } from './schema.js'
+
+/** The queries of smart-match and cwb-num (bound parameters only; column names are constants). */
+
+export interface RuleRow {
+  province: string
+  year: number
+  batch_name: string
+  local_batch_name: string
+  subjects_type: number
+  score_max: number
+  volunteer_type: number
+  volunteer_num_max: number
+  major_num_max: number
+}
+
+/**
+ * The volunteer rule of a province and batch (its own name or the province's local name) for a year: that
+ * year's rule, else the latest earlier one, else the earliest later one.
+ */
+export async function findRule(
+  db: Db,
+  province: string,
+  batch: string,
+  year: number,
+): Promise<RuleRow | undefined> {
+  const [row] = await db.all<RuleRow>(
+    `SELECT province, year, batch_name, local_batch_name, subjects_type, score_max, volunteer_type,
+            volunteer_num_max, major_num_max
+     FROM volunteer_rules WHERE province = ? AND (batch_name = ? OR local_batch_name = ?)
+     ORDER BY CASE WHEN year = ? THEN 0 WHEN year < ? THEN 1 ELSE 2 END, abs(year - ?), (batch_name = ?) DESC,
+              batch_name, local_batch_name
+     LIMIT 1`,
+    [province, batch, batch, year, year, year, batch],
+  )
+  return row
+}
+
+export interface RankTable {
+  year: number
+  km: string
+  rows: ScoreRankRow[]
+}
+
+/**
+ * The 一分一段 tables of the given categories and years. A year with several tables (广东 2026: 本科 / 专科)
+ * uses the ordinary one, else the one of the batch's level.
+ */
+export async function rankTables(
+  db: Db,
+  province: string,
+  categories: readonly string[],
+  fromYear: number,
+  toYear: number,
+  level: '本科' | '专科',
+): Promise<Map<number, RankTable>> {
+  const rows = await db.all<ScoreRankRow & { year: number; km: string; level: string }>(
+    `SELECT year, km, level, score_low AS "scoreLow", score_high AS "scoreHigh", num, total
+     FROM score_ranks WHERE province = ? AND km IN (${placeholders(categories)}) AND year BETWEEN ? AND ?
+     ORDER BY year, km, level, seq`,
+    [province, ...categories, fromYear, toYear],
+  )
+  const tables = new Map<string, RankTable & { level: string }>()
+  for (const r of rows) {
+    const key = `${r.year}|${r.km}|${r.level}`
+    let t = tables.get(key)
+    if (!t) {
+      t = { year: r.year, km: r.km, level: r.level, rows: [] }
+      tables.set(key, t)
+    }
+    t.rows.push({ scoreLow: r.scoreLow, scoreHigh: r.scoreHigh, num: r.num, total: r.total })
+  }
+  const preference = (t: { level: string; km: string }) =>
+    (t.level === '' ? 0 : t.level === level ? 1 : 2) * 10 + categories.indexOf(t.km)
+  const byYear = new Map<number, RankTable>()
+  for (const t of [...tables.values()].sort((a, b) => preference(a) - preference(b))) {
+    if (!byYear.has(t.year)) byYear.set(t.year, { year: t.year, km: t.km, rows: t.rows })
+  }
+  return byYear
+}
+
+/** Batch names the plans table has for a province. */
+export async function planBatchNames(db: Db, province: string): Promise<string[]> {
+  const rows = await db.all<{ b: string }>(
+    `SELECT DISTINCT batch_name AS b FROM plans WHERE province = ? ORDER BY b`,
+    [province],
+  )
+  return rows.map((r) => r.b)
+}
+
+export interface PlanScope {
+  province: string
+  batches: readonly string[]
+  categories: readonly string[]
+}
+
+const scopeSql = (s: PlanScope) =>
+  `province = ? AND batch_name IN (${placeholders(s.batches)}) AND subject_type IN (${placeholders(s.categories)})`
+const scopeParams = (s: PlanScope) => [s.province, ...s.batches, ...s.categories]
+
+/** The latest year up to `year` that has plan rows in scope. */
+export async function menuYear(db: Db, scope: PlanScope, year: number): Promise<number | undefined> {
+  const [row] = await db.all<{ y: number | null }>(
+    `SELECT max(year) AS y FROM plans WHERE ${scopeSql(scope)} AND year <= ?`,
+    [...scopeParams(scope), year],
+  )
+  return row?.y ?? undefined
+}
+
+/** The plan rows of one year: the options on offer (their outcomes, if any, are never read here). */
+export async function menuRows(db: Db, scope: PlanScope, year: number): Promise<MenuRow[]> {
+  return db.all<MenuRow>(
+    `SELECT id, sid, coalesce(sg_name, '') AS "group", coalesce(spname, '') AS name, major_id AS "majorId",
+            spcode, CASE WHEN num > 0 THEN num END AS num, length, sg_infos AS "sgInfos"
+     FROM plans WHERE ${scopeSql(scope)} AND year = ?`,
+    [...scopeParams(scope), year],
+  )
+}
+
+/**
+ * Outcomes of the years [fromYear, beforeYear) of the schools on the menu: never of the rank year itself, so
+ * that a recommendation only uses what was known when the candidate applied.
+ */
+export async function historyRows(
+  db: Db,
+  scope: PlanScope,
+  fromYear: number,
+  beforeYear: number,
+): Promise<HistoryRow[]> {
+  const rows = await db.all<Omit<HistoryRow, 'level'> & { level: string }>(
+    `SELECT sid, coalesce(sg_name, '') AS "group", coalesce(spname, '') AS name, major_id AS "majorId", year,
+            min_section AS rank, min AS score, rank_derived AS derived, outcome_level AS level
+     FROM plans
+     WHERE ${scopeSql(scope)} AND year >= ? AND year < ? AND min_section > 0 AND outcome_level <> ''`,
+    [...scopeParams(scope), fromYear, beforeYear],
+  )
+  return rows.map((r) => ({ ...r, derived: Boolean(r.derived), level: r.level as Granularity }))
+}
+
+export interface SchoolInfo {
+  sid: number
+  name: string
+  code: string
+  f985: number
+  f211: number
+  dual_class: number
+  nature_name: string | null
+  level_name: string
+}
+
+export async function schoolInfos(db: Db, sids: readonly number[]): Promise<Map<number, SchoolInfo>> {
+  if (sids.length === 0) return new Map()
+  const rows = await db.all<SchoolInfo>(
+    `SELECT sid, name, code, f985, f211, dual_class, nature_name, level_name FROM schools
+     WHERE sid IN (${placeholders(sids)})`,
+    sids,
+  )
+  return new Map(rows.map((r) => [r.sid, r]))
+}
+
+export interface MajorInfo {
+  major_id: number
+  rating: number | null
+  ranking: number | null
+}
+
+export async function majorInfos(db: Db, ids: readonly number[]): Promise<Map<number, MajorInfo>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.all<MajorInfo>(
+    `SELECT major_id, rating, ranking FROM majors WHERE major_id IN (${placeholders(ids)})`,
+    ids,
+  )
+  return new Map(rows.map((r) => [r.major_id, r]))
+}
+
+/** Provinces and batches that have a volunteer rule, for the CLI's prompts. */
+export async function ruleChoices(db: Db): Promise<{ province: string; batch_name: string; year: number }[]> {
+  return db.all(
+    `SELECT DISTINCT province, batch_name, year FROM volunteer_rules ORDER BY province, batch_name, year`,
+  )
+}

@@ -1,0 +1,218 @@
+import type { Db } from '../data/db.js'
+import type { ScoreRankRow } from '../domain/rank.js'
+import {
+  type Estimate,
+  type ListItem,
+  type Observation,
+  type PickedMajor,
+  STRATEGIES,
+  type Strategy,
+  TIERS,
+  type TierName,
+  tierCounts,
+} from '../domain/smart-match/index.js'
+import { majorInfos, type SchoolInfo, schoolInfos } from './smart-match-data.js'
+import { listOf, type MatchOutcome, volunteerTypeOf } from './smart-match-run.js'
+
+/** SPEC 2.12: the smart-match payload, from a classified outcome. */
+
+export interface HistoryPoint {
+  year: number
+  min: number | null
+  min_section: number
+}
+
+export interface ZyItem {
+  zyId: number
+  zyName: string
+  index: number
+  source: TierName
+  sg_name: string
+  sp_code: string
+  luqu_rate: '80%'
+  /** Score of the expected lowest rank in the rank year's 一分一段 table */
+  min: number | null
+  /** Expected lowest rank in the rank year (earlier years' lowest ranks scaled and weighted) */
+  min_section: number | null
+  num: number
+  length: string
+  rating: number | null
+  ranking: number | null
+  /** min_section − the candidate's rank (positive: the major admitted below the candidate) */
+  diff: number | null
+  /** Extension: estimated chance of admission, 0-1 */
+  chance: number | null
+  /** Extension: the published lowest scores and ranks the estimate rests on, latest first */
+  history: HistoryPoint[]
+}
+
+export interface ZybItem {
+  sid: number
+  schoolName: string
+  schoolCode: string
+  index: number
+  source: TierName
+  sg_name: string
+  f985: number
+  f211: number
+  nature_name: string
+  dual_class_name: string
+  level_name: string
+  zyList: ZyItem[]
+  min_diff: number
+  /** Extension: expected lowest rank of the item itself (the group's or school's admission line) */
+  min_section: number
+  /** Extension: estimated chance of admission to the item, 0-1 */
+  chance: number
+  history: HistoryPoint[]
+}
+
+export interface SmartMatchData {
+  zyb_type: { name: string; type: number; is_default: number; rule: Record<TierName, number> }[]
+  zyb_data: {
+    cache_zyb: string
+    zyb_type: number
+    zyb_id: 0
+    zybData: Record<TierName, ZybItem[]>
+  }
+  zyb_rule: {
+    subjectsType: number
+    batchName: string
+    scoreMax: number
+    volunteerType: number
+    volunteerNumMax: number
+    majorNumMax: number
+  }
+  /** Extension: what the list was computed for */
+  candidate: { rank: number; category: string; rank_year: number; plan_year: number }
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100
+
+/** The score whose row of the table holds `rank` (the lowest score a candidate of that rank had). */
+export function scoreAtRank(rows: readonly ScoreRankRow[] | undefined, rank: number): number | null {
+  if (!rows) return null
+  for (const row of rows) if (row.total >= rank) return row.scoreLow
+  return null
+}
+
+const historyOf = (e: Estimate): HistoryPoint[] =>
+  e.used.map((o: Observation) => ({ year: o.year, min: o.score, min_section: o.rank }))
+
+export async function smartMatchData(
+  db: Db,
+  outcome: MatchOutcome,
+  strategy: Strategy,
+  token: string,
+): Promise<SmartMatchData> {
+  const list = listOf(outcome, strategy)
+  const items = TIERS.flatMap((t) => list[t])
+  const schools = await schoolInfos(
+    db,
+    [...new Set(items.map((i) => i.classified.option.sid))].sort((a, b) => a - b),
+  )
+  const majorIds = [
+    ...new Set(
+      items.flatMap((i) => i.majors.map((m) => m.entry.row.majorId)).filter((x): x is number => x !== null),
+    ),
+  ].sort((a, b) => a - b)
+  const majors = await majorInfos(db, majorIds)
+  const rows = outcome.universe.table?.rows
+  const rank = outcome.rank
+  let index = 0
+  const zybData: Record<TierName, ZybItem[]> = { chong: [], wen: [], bao: [] }
+  for (const tier of TIERS) {
+    zybData[tier] = list[tier].map((item) =>
+      toItem(item, ++index, schools.get(item.classified.option.sid), majors, rows, rank),
+    )
+  }
+  const rule = outcome.rule
+  return {
+    zyb_type: STRATEGIES.map((s) => ({
+      name: s.name,
+      type: s.type,
+      is_default: s.type === strategy.type ? 1 : 0,
+      rule: tierCounts(s, rule.volunteer_num_max),
+    })),
+    zyb_data: { cache_zyb: `cacheZyb:${token}`, zyb_type: strategy.type, zyb_id: 0, zybData },
+    zyb_rule: {
+      subjectsType: rule.subjects_type,
+      batchName: rule.batch_name,
+      scoreMax: rule.score_max,
+      volunteerType: volunteerTypeOf(rule),
+      volunteerNumMax: rule.volunteer_num_max,
+      majorNumMax: rule.major_num_max,
+    },
+    candidate: {
+      rank,
+      category: outcome.category,
+      rank_year: outcome.universe.rankYear,
+      plan_year: outcome.universe.planYear,
+    },
+  }
+}
+
+function toItem(
+  item: ListItem,
+  index: number,
+  school: SchoolInfo | undefined,
+  majors: Map<number, { rating: number | null; ranking: number | null }>,
+  rows: readonly ScoreRankRow[] | undefined,
+  rank: number,
+): ZybItem {
+  const { option, chance } = item.classified
+  const expected = Math.round(option.estimate.expected)
+  const zyList = item.majors.map((m, i) => toMajor(m, i + 1, item.tier, option.group, majors, rows, rank))
+  const diffs = zyList.map((z) => z.diff).filter((d): d is number => d !== null)
+  return {
+    sid: option.sid,
+    schoolName: school?.name ?? '',
+    schoolCode: school?.code ?? '',
+    index,
+    source: item.tier,
+    sg_name: option.group,
+    f985: school?.f985 ?? 0,
+    f211: school?.f211 ?? 0,
+    nature_name: school?.nature_name ?? '',
+    dual_class_name: school?.dual_class === 1 ? '双一流' : '',
+    level_name: school?.level_name ?? '',
+    zyList,
+    min_diff: diffs.length ? Math.min(...diffs) : expected - rank,
+    min_section: expected,
+    chance: round2(chance),
+    history: historyOf(option.estimate),
+  }
+}
+
+function toMajor(
+  m: PickedMajor,
+  index: number,
+  tier: TierName,
+  group: string,
+  majors: Map<number, { rating: number | null; ranking: number | null }>,
+  rows: readonly ScoreRankRow[] | undefined,
+  rank: number,
+): ZyItem {
+  const row = m.entry.row
+  const e = m.entry.estimate
+  const expected = e ? Math.round(e.expected) : null
+  const info = row.majorId === null ? undefined : majors.get(row.majorId)
+  return {
+    zyId: row.majorId ?? 0,
+    zyName: row.name,
+    index,
+    source: tier,
+    sg_name: group,
+    sp_code: row.spcode ?? '',
+    luqu_rate: '80%',
+    min: expected === null ? null : scoreAtRank(rows, expected),
+    min_section: expected,
+    num: row.num ?? -1,
+    length: row.length ?? '',
+    rating: info?.rating ?? null,
+    ranking: info?.ranking ?? null,
+    diff: expected === null ? null : expected - rank,
+    chance: m.chance === undefined ? null : round2(m.chance),
+    history: e ? historyOf(e) : [],
+  }
+}

@@ -1,0 +1,205 @@
+import type { Db } from '../data/db.js'
+import { examModeIn, findProvince, type Province } from '../domain/provinces.js'
+import { seatingOf } from '../domain/rank.js'
+import {
+  assembleList,
+  buildOptions,
+  type Classified,
+  categoryOf,
+  classify,
+  cohortRatio,
+  DEFAULT_ESTIMATOR,
+  type EstimatorParams,
+  equivalentCategories,
+  type Option,
+  parseXuanke,
+  planBatches,
+  type Strategy,
+  type Subject,
+  type TieredList,
+  tierCounts,
+} from '../domain/smart-match/index.js'
+import { badRequest } from './errors.js'
+import { perDb } from './smart-match-cache.js'
+import {
+  findRule,
+  historyRows,
+  menuRows,
+  menuYear,
+  type PlanScope,
+  planBatchNames,
+  type RankTable,
+  type RuleRow,
+  rankTables,
+} from './smart-match-data.js'
+
+/** The pipeline shared by smart-match (4.8), cwb-num (4.13) and the backtest: request → tiers → list. */
+
+export interface MatchRequest {
+  /** As the request spelled them: the spec's error messages echo them */
+  province: string
+  batch: string
+  rankYear: number
+  rank: number
+  score: number
+  subject: string
+  xuanke: string
+}
+
+/** SPEC 4.8's "nothing can be generated" message. */
+export const noDataError = (req: Pick<MatchRequest, 'province' | 'rankYear' | 'subject' | 'xuanke'>) =>
+  badRequest(`${req.province}省${req.rankYear}年暂无<${req.subject}、${req.xuanke}>数据`)
+
+/** SPEC 4.8's "no rule configured" message. */
+export const noRuleError = (req: Pick<MatchRequest, 'province' | 'batch'>) =>
+  badRequest(`${req.province}省暂无<${req.batch}>的志愿填报规则`)
+
+/** Everything about the candidate's year that does not depend on the candidate: cached per process. */
+export interface Universe {
+  rankYear: number
+  scope: PlanScope
+  category: string
+  /** The plan year the options come from (the rank year when its plan is published) */
+  planYear: number
+  options: Option[]
+  /** The rank year's 一分一段 table, if any */
+  table: RankTable | undefined
+}
+
+export interface Candidate {
+  province: Province
+  rule: RuleRow
+  category: string
+  rank: number
+  chosen: ReadonlySet<Subject> | null
+}
+
+export interface MatchOutcome extends Candidate {
+  universe: Universe
+  classified: Classified[]
+}
+
+const universes = perDb<Promise<Universe | undefined>>(32)
+
+/** Checks the request in the spec's order and finds the candidate's rule, category and rank. */
+export async function resolveCandidate(db: Db, req: MatchRequest): Promise<Candidate> {
+  const province = findProvince(req.province)
+  const rule = province ? await findRule(db, province.name, req.batch, req.rankYear) : undefined
+  if (!province || !rule) throw noRuleError(req)
+  const chosen = parseXuanke(req.xuanke)
+  const category = categoryOf(examModeIn(province, req.rankYear), req.subject, chosen)
+  if (!category) throw noDataError(req)
+  let rank = req.rank
+  if (!(rank > 0)) {
+    if (!(req.score > 0)) throw noDataError(req)
+    const tables = await rankTables(db, province.name, [category], req.rankYear, req.rankYear, levelOf(rule))
+    const table = tables.get(req.rankYear)
+    // The last rank of the candidates with that score (a score nobody had: right after everyone above it).
+    const seating = table ? seatingOf(table.rows, req.score) : undefined
+    if (!seating) throw noDataError(req)
+    rank = seating.rankTo
+  }
+  return { province, rule, category, rank, chosen }
+}
+
+const levelOf = (rule: RuleRow): '本科' | '专科' => (/专科|高职/u.test(rule.batch_name) ? '专科' : '本科')
+
+/** The options of the candidate's province, year, category and batch, with their estimates. */
+export async function loadUniverse(
+  db: Db,
+  req: Pick<MatchRequest, 'batch' | 'rankYear'>,
+  c: Pick<Candidate, 'province' | 'rule' | 'category'>,
+  opts: { bypassCache?: boolean; params?: EstimatorParams } = {},
+): Promise<Universe | undefined> {
+  const params = opts.params ?? DEFAULT_ESTIMATOR
+  const key = [c.province.name, req.batch, req.rankYear, c.category, c.rule.year, c.rule.batch_name].join('|')
+  const cache = universes(db)
+  const cacheable = !opts.bypassCache && params === DEFAULT_ESTIMATOR
+  const hit = cacheable ? cache.get(key) : undefined
+  if (hit) return hit
+  const pending = buildUniverse(db, req, c, params)
+  if (cacheable) {
+    cache.set(key, pending)
+    pending.catch(() => cache.set(key, Promise.resolve(undefined)))
+  }
+  return pending
+}
+
+async function buildUniverse(
+  db: Db,
+  req: Pick<MatchRequest, 'batch' | 'rankYear'>,
+  c: Pick<Candidate, 'province' | 'rule' | 'category'>,
+  params: EstimatorParams,
+): Promise<Universe | undefined> {
+  const province = c.province.name
+  const batches = planBatches(req.batch, c.rule.batch_name, await planBatchNames(db, province))
+  if (batches.length === 0) return undefined
+  const categories = equivalentCategories(c.category)
+  const scope: PlanScope = { province, batches, categories }
+  const planYear = await menuYear(db, scope, req.rankYear)
+  if (planYear === undefined) return undefined
+  // A rank year's plan may be published for some schools only: the others keep last year's offer.
+  const earlier = planYear === req.rankYear ? await menuYear(db, scope, req.rankYear - 1) : undefined
+  const fromYear = req.rankYear - params.lookback
+  const [current, previous, history, tables] = await Promise.all([
+    menuRows(db, scope, planYear),
+    earlier === undefined ? Promise.resolve([]) : menuRows(db, scope, earlier),
+    historyRows(db, scope, fromYear, req.rankYear),
+    rankTables(db, province, categories, fromYear, req.rankYear, levelOf(c.rule)),
+  ])
+  const offered = new Set(current.map((r) => r.sid))
+  const published = planYear === req.rankYear
+  const menu = [
+    ...current.map((r) => ({ ...r, carried: !published })),
+    ...previous.filter((r) => !offered.has(r.sid)).map((r) => ({ ...r, carried: true })),
+  ]
+  const target = tables.get(req.rankYear)
+  const ratios = new Map<number, ReturnType<typeof cohortRatio>>()
+  const ratioOf = (year: number) => {
+    let r = ratios.get(year)
+    if (!r) {
+      r = cohortRatio(target?.rows, tables.get(year)?.rows)
+      if (examModeIn(c.province, year) !== examModeIn(c.province, req.rankYear)) r = { ...r, reform: true }
+      ratios.set(year, r)
+    }
+    return r
+  }
+  const options = buildOptions({
+    volunteerType: volunteerTypeOf(c.rule),
+    targetYear: req.rankYear,
+    menu,
+    history,
+    ratioOf,
+    params,
+  })
+  return { rankYear: req.rankYear, scope, category: c.category, planYear, options, table: target }
+}
+
+export const volunteerTypeOf = (rule: RuleRow): 1 | 2 | 3 =>
+  rule.volunteer_type === 1 || rule.volunteer_type === 3 ? rule.volunteer_type : 2
+
+/** Classifies every option of the candidate's universe under a strategy (before any cut). */
+export async function matchCandidate(
+  db: Db,
+  req: MatchRequest,
+  strategy: Strategy,
+  opts: { bypassCache?: boolean; params?: EstimatorParams } = {},
+): Promise<MatchOutcome> {
+  const candidate = await resolveCandidate(db, req)
+  const universe = await loadUniverse(db, req, candidate, opts)
+  if (!universe) throw noDataError(req)
+  const classified = classify(universe.options, candidate.rank, candidate.chosen, strategy)
+  return { ...candidate, universe, classified }
+}
+
+/** The list: the province's number of choices split by the strategy's mix, each item cut to majorNumMax. */
+export function listOf(outcome: MatchOutcome, strategy: Strategy): TieredList {
+  const counts = tierCounts(strategy, outcome.rule.volunteer_num_max)
+  return assembleList(
+    outcome.classified,
+    counts,
+    Math.max(1, outcome.rule.major_num_max),
+    outcome.rank,
+    strategy.baoPrefer,
+  )
+}

@@ -1,0 +1,105 @@
+import type { TierName } from '../domain/smart-match/strategies.js'
+import type { TableView } from './define.js'
+import type { SmartMatchData, ZybItem } from './smart-match-response.js'
+
+/** How the CLI shows a list: one table per tier (冲 red, 稳 yellow, 保 green when colour is allowed). */
+
+const TIER_LABEL: Record<TierName, string> = { chong: '冲', wen: '稳', bao: '保' }
+const TIER_COLOUR: Record<TierName, number> = { chong: 31, wen: 33, bao: 32 }
+const VOLUNTEER_TYPE: Record<number, string> = { 1: '院校 + 专业', 2: '院校专业组', 3: '专业 + 院校' }
+
+const paint = (text: string, tier: TierName, colour: boolean) =>
+  colour ? `\u001b[${TIER_COLOUR[tier]}m${text}\u001b[39m` : text
+
+/** The group without the school's name in front: 南京大学01组（物理+化学） → 01组（物理+化学）. */
+const groupLabel = (item: ZybItem) =>
+  item.sg_name.startsWith(item.schoolName) && item.sg_name.length > item.schoolName.length
+    ? item.sg_name.slice(item.schoolName.length)
+    : item.sg_name
+
+const pct = (x: number | null) => (x === null ? '' : `${Math.round(x * 100)}%`)
+const signed = (x: number | null) => (x === null ? '' : x > 0 ? `+${x}` : String(x))
+
+/** "2024: 12345 (610分)" for the latest published lowest rank. */
+function latest(item: ZybItem): string {
+  const h = item.history[0]
+  if (!h) return ''
+  return `${h.year}: ${h.min_section}${h.min === null ? '' : ` (${h.min}分)`}`
+}
+
+export function smartMatchTables(data: SmartMatchData, colour: boolean): TableView[] {
+  const rule = data.zyb_rule
+  const c = data.candidate
+  const strategy = data.zyb_type.find((t) => t.is_default === 1)
+  const counts = data.zyb_data.zybData
+  const head = [
+    '#',
+    '院校',
+    '专业组',
+    '专业 (预估最低位次)',
+    '预估最低位次',
+    '位次差',
+    '概率',
+    '最近一年最低位次',
+  ]
+  const views: TableView[] = []
+  for (const tier of ['chong', 'wen', 'bao'] as const) {
+    const items = counts[tier]
+    const planned = strategy?.rule[tier] ?? items.length
+    views.push({
+      title: paint(`${TIER_LABEL[tier]} ${items.length} 项 (计划 ${planned} 项)`, tier, colour),
+      head,
+      rows: items.map((item) => [
+        item.index,
+        item.schoolName,
+        groupLabel(item),
+        item.zyList.map((z) => `${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}`).join('\n'),
+        item.min_section,
+        signed(item.min_section - c.rank),
+        pct(item.chance),
+        latest(item),
+      ]),
+      numeric: [0, 4, 5, 6],
+    })
+  }
+  const first = views[0]
+  if (first)
+    first.title = `${c.category} 位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年)\n${first.title}`
+  const last = views[views.length - 1]
+  if (last)
+    last.footer =
+      '预估最低位次: 往年最低位次按考生人数折算到本年并加权 (近年权重大); 位次差 = 预估最低位次 − 本人位次 (正数: 往年录到比你靠后的位次); 概率为估计的录取可能性.'
+  return views
+}
+
+/** `--format csv|ndjson`: one record per major of the list. */
+export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = []
+  for (const tier of ['chong', 'wen', 'bao'] as const) {
+    for (const item of data.zyb_data.zybData[tier]) {
+      for (const z of item.zyList) {
+        out.push({
+          tier: TIER_LABEL[tier],
+          index: item.index,
+          school: item.schoolName,
+          school_code: item.schoolCode,
+          group: item.sg_name,
+          item_expected_rank: item.min_section,
+          item_chance: item.chance,
+          major_index: z.index,
+          major: z.zyName,
+          sp_code: z.sp_code,
+          expected_rank: z.min_section,
+          expected_score: z.min,
+          diff: z.diff,
+          chance: z.chance,
+          latest_year: z.history[0]?.year ?? null,
+          latest_min: z.history[0]?.min ?? null,
+          latest_min_section: z.history[0]?.min_section ?? null,
+          num: z.num,
+        })
+      }
+    }
+  }
+  return out
+}

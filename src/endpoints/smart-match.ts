@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import { type Strategy, strategyOf } from '../domain/smart-match/strategies.js'
+import { defineEndpoint } from './define.js'
+import { badRequest } from './errors.js'
+import { handlerChecked } from './schema.js'
+import { type SmartMatchData, smartMatchData } from './smart-match-response.js'
+import { type MatchRequest, matchCandidate, noDataError } from './smart-match-run.js'
+import { smartMatchRecords, smartMatchTables } from './smart-match-table.js'
+
+/**
+ * Every field is checked by the handler, in the spec's order: the missing required fields first (one fixed
+ * message), then the strategy type, then the formats of the numbers, then the rule, then the data.
+ */
+const input = z.object({
+  province: handlerChecked({ description: '省份, 如 江苏 (必填)', placeholder: 'province' }),
+  batch: handlerChecked({ description: '批次, 如 本科批, 专科批, 普通类一段 (必填)', placeholder: 'batch' }),
+  rank_year: handlerChecked({ description: '位次与推荐数据的年份, 如 2025 (必填)', placeholder: 'year' }),
+  rank: handlerChecked({ description: '位次 (默认 0: 由分数查当年一分一段表)', placeholder: 'rank' }),
+  score: handlerChecked({ description: '分数 (默认 0)', placeholder: 'score' }),
+  is_key: handlerChecked({ description: '旧版兼容字段, 不起作用', hidden: true }),
+  token: handlerChecked({ description: '缓存标识, 原样写入 cache_zyb (默认空)', placeholder: 'token' }),
+  type: handlerChecked({
+    description: '策略: 1 冲稳保, 2 合理保守, 3 标准均衡, 4 激进冲刺 (默认 1)',
+    placeholder: 'type',
+    choices: ['1', '2', '3', '4'],
+  }),
+  subject: handlerChecked({
+    description: '首选科目或科类: 物理 历史 理科 文科 综合 (默认 综合)',
+    placeholder: 'subject',
+  }),
+  xuanke: handlerChecked({
+    description: '选考科目, 英文逗号分隔, 如 物理,化学,生物 (默认 综合)',
+    placeholder: 'subjects',
+  }),
+  // Set by the terminal front end only (src/cli/smart-match-commands.ts): colour the tiers' tables.
+  tier_colour: handlerChecked({ description: 'CLI: 表格着色', hidden: true }),
+})
+
+export const MISSING_REQUIRED = '缺少必要参数:province、batch、rank_year'
+export const UNKNOWN_TYPE = '志愿类型不存在'
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+const text = (v: unknown, fallback: string) => (isBlank(v) ? fallback : String(v).trim())
+
+/** A whole number >= 0 sent as a number or a string; blank is the default. */
+function count(field: string, v: unknown, fallback: number): number {
+  if (isBlank(v)) return fallback
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN
+  if (!Number.isInteger(n) || n < 0)
+    throw badRequest(`参数 ${field} 无效: 应为非负整数, 收到 ${JSON.stringify(v)}`)
+  return n
+}
+
+export interface SmartMatchInput {
+  request: MatchRequest
+  type: number
+  token: string
+}
+
+/** Applies SPEC 4.8's checks and defaults to a raw request (shared with the CLI's prompts). */
+export function parseSmartMatch(raw: z.output<typeof input>): SmartMatchInput {
+  if (isBlank(raw.province) || isBlank(raw.batch) || isBlank(raw.rank_year))
+    throw badRequest(MISSING_REQUIRED)
+  const type = isBlank(raw.type) ? 1 : Number(typeof raw.type === 'string' ? raw.type.trim() : raw.type)
+  if (!strategyOf(type)) throw badRequest(UNKNOWN_TYPE)
+  const rankYear = text(raw.rank_year, '')
+  if (!/^\d{4}$/.test(rankYear)) throw badRequest('参数 rank_year 无效: 应为四位数年份, 如 2025')
+  return {
+    request: {
+      province: text(raw.province, ''),
+      batch: text(raw.batch, ''),
+      rankYear: Number(rankYear),
+      rank: count('rank', raw.rank, 0),
+      score: count('score', raw.score, 0),
+      subject: text(raw.subject, '综合'),
+      xuanke: text(raw.xuanke, '综合'),
+    },
+    type,
+    token: isBlank(raw.token) ? '' : String(raw.token),
+  }
+}
+
+/**
+ * SPEC 4.8: a 冲 / 稳 / 保 application list. Ranks, not scores: each option's lowest admitted ranks of the years
+ * before rank_year, scaled to rank_year's cohort and weighted towards the latest year, give an expected lowest
+ * rank and its uncertainty; the chance of admission sorts options into tiers (README, "Smart-match").
+ */
+export default defineEndpoint({
+  name: 'smart-match',
+  command: ['smart-match'],
+  http: { method: 'POST', path: '/api/v1/volunteer/smart-match' },
+  summary: '智能填报: 按位次生成冲/稳/保志愿表 (按省份志愿规则: 院校 / 院校专业组 / 专业+院校)',
+  input,
+  successMessage: '获取成功',
+  examples: [
+    'gaokao smart-match --province 湖北 --batch 本科批 --rank-year 2025 --score 600 --subject 物理 --xuanke 物理,化学,生物',
+    'gaokao smart-match --province 重庆 --batch 本科批 --rank-year 2025 --rank 9000 --subject 物理 --xuanke 物理,化学 --type 2 --json',
+  ],
+  async handler(raw, ctx): Promise<SmartMatchData> {
+    const { request, type, token } = parseSmartMatch(raw)
+    const strategy = strategyOf(type) as Strategy
+    const outcome = await matchCandidate(ctx.db, request, strategy)
+    const data = await smartMatchData(ctx.db, outcome, strategy, token)
+    const { chong, wen, bao } = data.zyb_data.zybData
+    if (chong.length + wen.length + bao.length === 0) throw noDataError(request)
+    return data
+  },
+  records: smartMatchRecords,
+  table: (data, raw) => smartMatchTables(data, raw.tier_colour === true || raw.tier_colour === 'true'),
+})

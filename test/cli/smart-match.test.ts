@@ -1,0 +1,251 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { askMissing, type Choice, type Prompter } from '../../src/cli/smart-match-prompts.js'
+import { openDb } from '../../src/data/db.js'
+import { buildApp } from '../../src/http/app.js'
+import { runGaokao } from '../helpers/cli.js'
+import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
+
+let dir: string
+let app: FastifyInstance
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  app = await buildApp({ datasetsDir: dir, storeDir: tempStore() })
+})
+afterAll(async () => app.close())
+
+const HUBEI = [
+  '--province',
+  '湖北',
+  '--batch',
+  '本科批',
+  '--rank-year',
+  '2025',
+  '--score',
+  '600',
+  '--subject',
+  '物理',
+  '--xuanke',
+  '物理,化学,生物',
+]
+const gaokao = (...args: string[]) => runGaokao(args, { datasets: dir })
+
+describe('gaokao smart-match', () => {
+  it('prints the three tiers as tables with schools, groups, majors, lowest ranks and the margin', async () => {
+    const run = await gaokao('smart-match', ...HUBEI)
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toContain('物理类 位次')
+    expect(run.stdout).toContain('院校专业组 45 个志愿 × 6 专业')
+    for (const title of ['冲 ', '稳 ', '保 ']) expect(run.stdout).toContain(title)
+    expect(run.stdout).toContain('预估最低位次')
+    expect(run.stdout).toContain('位次差')
+    expect(run.stdout).toMatch(/01组（物理/)
+    expect(run.stdout.includes('\u001b[')).toBe(false)
+  })
+  it('colours 冲 red, 稳 yellow and 保 green on a terminal, never with NO_COLOR', async () => {
+    const tty = await runGaokao(['smart-match', ...HUBEI], { datasets: dir, isTTY: true })
+    expect(tty.stdout).toContain('\u001b[31m冲 ')
+    expect(tty.stdout).toContain('\u001b[33m稳 ')
+    expect(tty.stdout).toContain('\u001b[32m保 ')
+    const plain = await runGaokao(['smart-match', ...HUBEI], {
+      datasets: dir,
+      isTTY: true,
+      env: { NO_COLOR: '1' },
+    })
+    expect(plain.stdout.includes('\u001b[')).toBe(false)
+    const flag = await runGaokao(['smart-match', ...HUBEI, '--no-color'], { datasets: dir, isTTY: true })
+    expect(flag.stdout.includes('\u001b[')).toBe(false)
+  })
+  it('--json prints exactly the body of the HTTP API', async () => {
+    const run = await gaokao('smart-match', ...HUBEI, '--json')
+    const http = await app.inject({
+      method: 'POST',
+      url: '/api/v1/volunteer/smart-match',
+      payload: {
+        province: '湖北',
+        batch: '本科批',
+        rank_year: '2025',
+        score: '600',
+        subject: '物理',
+        xuanke: '物理,化学,生物',
+      },
+    })
+    expect(run.stdout).toBe(`${http.body}\n`)
+  })
+  it('--format csv writes one record per major', async () => {
+    const run = await gaokao('smart-match', ...HUBEI, '--format', 'csv', '--no-bom')
+    const [head, first] = run.stdout.split('\r\n')
+    expect(head).toBe(
+      'tier,index,school,school_code,group,item_expected_rank,item_chance,major_index,major,sp_code,expected_rank,expected_score,diff,chance,latest_year,latest_min,latest_min_section,num',
+    )
+    expect(first?.startsWith('冲,1,')).toBe(true)
+  })
+  it('says in one line what is missing and exits 2 when it cannot ask', async () => {
+    const run = await gaokao('smart-match', '--province', '湖北', '--batch', '本科批')
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toBe(
+      '错误: 缺少 --rank-year、--score 或 --rank (不在终端中运行, 无法逐项询问; 见 gaokao smart-match --help)\n',
+    )
+    const json = await gaokao('smart-match', '--province', '湖北', '--json')
+    expect(json.code).toBe(2)
+    expect(JSON.parse(json.stdout)).toEqual({
+      code: 400,
+      message: '缺少必要参数:province、batch、rank_year',
+      data: {},
+    })
+  })
+  it('reports the spec errors in one line with exit 2', async () => {
+    const run = await gaokao('smart-match', ...HUBEI.slice(0, 6), '--score', '600', '--subject', '历史')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe('错误: 湖北省2025年暂无<历史、综合>数据\n')
+  })
+})
+
+describe('gaokao smart-match counts', () => {
+  it('prints the counts of the same classifier', async () => {
+    const run = await gaokao(
+      'smart-match',
+      'counts',
+      '--province',
+      '湖北',
+      '--score',
+      '600',
+      '--subject',
+      '物理',
+      '--json',
+    )
+    expect(run.code).toBe(0)
+    const http = await app.inject({
+      method: 'POST',
+      url: '/api/v1/school/cwb-num',
+      payload: { province: '湖北', score: '600', subject: '物理' },
+    })
+    expect(run.stdout).toBe(`${http.body}\n`)
+    const table = await gaokao('smart-match', 'counts', '--province', '湖北', '--score', '600')
+    expect(table.stdout).toContain('冲 (chongci)')
+    const missing = await gaokao('smart-match', 'counts', '--province', '湖北')
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/^错误: 缺少 --score/)
+  })
+})
+
+describe('gaokao smart-match backtest', () => {
+  it('reports per tier the share of items the year would have admitted', async () => {
+    const run = await gaokao(
+      'smart-match',
+      'backtest',
+      '--province',
+      '湖北',
+      '--year',
+      '2025',
+      '--samples',
+      '12',
+      '--datasets',
+      dir,
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('回测 2025')
+    expect(run.stdout).toContain('湖北')
+    expect(run.stdout).toContain('物理类')
+    const json = await gaokao(
+      'smart-match',
+      'backtest',
+      '--province',
+      '湖北',
+      '--samples',
+      '12',
+      '--json',
+      '--datasets',
+      dir,
+    )
+    const body = JSON.parse(json.stdout)
+    expect(body).toMatchObject({ year: 2025, strategy: 1, samples: 12 })
+    const [line] = body.lines
+    expect(line).toMatchObject({ province: '湖北', category: '物理类', volunteer_type: 2, candidates: 12 })
+    for (const tier of ['chong', 'wen', 'bao']) {
+      expect(line[tier].compared).toBeLessThanOrEqual(line[tier].items)
+      expect(line[tier].admitted).toBeLessThanOrEqual(line[tier].compared)
+    }
+    expect(line.bao.compared).toBeGreaterThan(0)
+  })
+  it('runs every province with outcomes with --all, and is deterministic', async () => {
+    const a = await gaokao('smart-match', 'backtest', '--all', '--samples', '8', '--json', '--datasets', dir)
+    const b = await gaokao('smart-match', 'backtest', '--all', '--samples', '8', '--json', '--datasets', dir)
+    expect(a.stdout).toBe(b.stdout)
+    const provinces = JSON.parse(a.stdout).lines.map((l: { province: string }) => l.province)
+    expect(provinces).toEqual(expect.arrayContaining(['湖北', '重庆', '合计']))
+  })
+  it('refuses bad input with exit 2', async () => {
+    expect((await gaokao('smart-match', 'backtest', '--datasets', dir)).code).toBe(2)
+    const mars = await gaokao('smart-match', 'backtest', '--province', '火星', '--datasets', dir)
+    expect(mars.code).toBe(2)
+    expect(mars.stderr).toBe('错误: 未知省份: 火星\n')
+  })
+})
+
+/** Answers every question with the first choice (or a fixed text), recording what was offered. */
+function scripted(inputs: string[] = []): Prompter & { asked: { message: string; choices: string[] }[] } {
+  const asked: { message: string; choices: string[] }[] = []
+  return {
+    asked,
+    async select(message: string, choices: readonly Choice[]) {
+      asked.push({ message, choices: choices.map((c) => c.value) })
+      return choices[0]?.value ?? ''
+    },
+    async input(message: string, validate: (v: string) => true | string) {
+      asked.push({ message, choices: [] })
+      const value = inputs.shift() ?? ''
+      expect(validate(value)).toBe(true)
+      return value
+    },
+    async checkbox(message: string, choices: readonly Choice[]) {
+      asked.push({ message, choices: choices.map((c) => c.value) })
+      return choices.slice(1, 3).map((c) => c.value)
+    },
+  }
+}
+
+describe('prompts for missing values', () => {
+  it('offers only values that have data, and asks only for what is missing', async () => {
+    const db = openDb({ datasetsDir: dir })
+    const ask = scripted(['600'])
+    const answers = await askMissing(db, {}, ask, 2025)
+    const provinces = ask.asked[0]?.choices ?? []
+    expect(provinces).toEqual(
+      ['河南', '湖北', '重庆', '江苏'].sort((a, b) => provinces.indexOf(a) - provinces.indexOf(b)),
+    )
+    expect(new Set(provinces)).toEqual(new Set(['江苏', '河南', '湖北', '重庆']))
+    expect(answers.province).toBe(provinces[0])
+    expect(answers.score).toBe('600')
+    const hubei = scripted()
+    const partial = await askMissing(db, { province: '湖北', score: '600' }, hubei, 2025)
+    expect(hubei.asked.map((a) => a.message)).toEqual([
+      '年份 (位次与推荐数据)',
+      '批次',
+      '首选科目',
+      '再选科目 (两门)',
+    ])
+    expect(hubei.asked[0]?.choices).toEqual(['2025', '2024'])
+    expect(hubei.asked[1]?.choices).toEqual(['本科批', '专科批'])
+    expect(partial).toMatchObject({ province: '湖北', rankYear: '2025', batch: '本科批', subject: '物理' })
+    expect(partial.xuanke?.split(',')[0]).toBe('物理')
+    const none = scripted()
+    await askMissing(
+      db,
+      {
+        province: '湖北',
+        batch: '本科批',
+        rankYear: '2025',
+        subject: '物理',
+        xuanke: '物理,化学,生物',
+        rank: '9000',
+      },
+      none,
+      2025,
+    )
+    expect(none.asked).toEqual([])
+    await db.close()
+  })
+})

@@ -1,0 +1,313 @@
+import { describe, expect, it } from 'vitest'
+import type { ScoreRankRow } from '../../src/domain/rank.js'
+import {
+  type ActualRow,
+  actualLowestRank,
+  admissionChance,
+  assembleList,
+  buildOptions,
+  type Classified,
+  checkBar,
+  classify,
+  cohortRatio,
+  emptyScore,
+  estimateLowestRank,
+  type HistoryRow,
+  indexActual,
+  type MenuRow,
+  normalCdf,
+  type Observation,
+  pickMajors,
+  planBatches,
+  STRATEGIES,
+  sampleRanks,
+  spread,
+  strategyOf,
+  tierCounts,
+  tierOf,
+} from '../../src/domain/smart-match/index.js'
+
+const band = (low: number, high: number, num: number, total: number): ScoreRankRow => ({
+  scoreLow: low,
+  scoreHigh: high,
+  num,
+  total,
+})
+
+describe('cohortRatio (equal-percentile scaling)', () => {
+  it('divides the last cumulative totals when the tables end at about the same score', () => {
+    const y2025 = [band(600, 750, 1000, 1000), band(400, 599, 10000, 11000)]
+    const y2024 = [band(600, 750, 900, 900), band(410, 599, 9100, 10000)]
+    expect(cohortRatio(y2025, y2024)).toEqual({ ratio: 1.1, basis: 'total' })
+  })
+  it('counts both down to the higher floor when the tables stop at different scores', () => {
+    const target = [band(600, 750, 1000, 1000), band(400, 599, 9000, 10000), band(100, 399, 5000, 15000)]
+    const source = [band(600, 750, 800, 800), band(400, 599, 7200, 8000)]
+    expect(cohortRatio(target, source)).toEqual({ ratio: 10000 / 8000, basis: 'common-floor' })
+  })
+  it('is 1 with basis none when a table is missing', () => {
+    expect(cohortRatio(undefined, [band(600, 750, 1, 1)])).toEqual({ ratio: 1, basis: 'none' })
+  })
+})
+
+const total = { ratio: 1, basis: 'total' } as const
+const obs = (
+  year: number,
+  rank: number,
+  level: Observation['level'] = 'major',
+  derived = false,
+): Observation => ({
+  year,
+  rank,
+  score: null,
+  derived,
+  level,
+})
+const estimate = (
+  observations: Observation[],
+  extra: Partial<Parameters<typeof estimateLowestRank>[0]> = {},
+) =>
+  estimateLowestRank({
+    observations,
+    targetYear: 2025,
+    granularity: 'major',
+    ratioOf: () => total,
+    planPublished: true,
+    siblings: 1,
+    ...extra,
+  })
+
+describe('estimateLowestRank', () => {
+  it('scales each year by its cohort ratio and weights the latest year most', () => {
+    const e = estimate([obs(2024, 10000), obs(2023, 20000)], {
+      ratioOf: (y) => ({ ratio: y === 2024 ? 1.1 : 1, basis: 'total' }),
+    })
+    // log-mean with weights 1 (2024) and 0.5 (2023): exp((2 ln 11000 + ln 20000) / 3)
+    expect(e?.expected).toBeCloseTo(Math.exp((2 * Math.log(11000) + Math.log(20000)) / 3), 6)
+    expect(e?.years).toBe(2)
+    expect(e?.used.map((o) => o.year)).toEqual([2024, 2023])
+  })
+  it('never uses the target year or years beyond the lookback', () => {
+    expect(estimate([obs(2025, 5000), obs(2020, 5000)])).toBeUndefined()
+    expect(estimate([obs(2025, 5000), obs(2024, 8000)])?.expected).toBeCloseTo(8000, 6)
+  })
+  it('widens the uncertainty for weak evidence', () => {
+    const two = estimate([obs(2024, 10000), obs(2023, 10000)]) as NonNullable<ReturnType<typeof estimate>>
+    const one = estimate([obs(2024, 10000)]) as NonNullable<ReturnType<typeof estimate>>
+    const school = estimate([obs(2024, 10000, 'school')]) as NonNullable<ReturnType<typeof estimate>>
+    const derived = estimate([obs(2024, 10000, 'major', true)]) as NonNullable<ReturnType<typeof estimate>>
+    const unknown = estimate([obs(2024, 10000)], { ratioOf: () => ({ ratio: 1, basis: 'none' }) })
+    expect(one.sigma).toBeGreaterThan(two.sigma)
+    expect(school.sigma).toBeGreaterThan(one.sigma)
+    expect(derived.sigma).toBeGreaterThan(one.sigma)
+    expect(unknown?.sigma).toBeGreaterThan(one.sigma)
+    expect(one.weak).toEqual(['single-year'])
+    expect(school.weak).toContain('coarse:school')
+  })
+  it('treats a school line as optimistic for one of its majors', () => {
+    const school = estimate([obs(2024, 10000, 'school')])
+    expect(school?.expected).toBeLessThan(10000)
+    // its own line wins over the school's in the same year
+    expect(estimate([obs(2024, 10000, 'school'), obs(2024, 6000)])?.expected).toBeCloseTo(6000, 6)
+  })
+  it('widens the top ranks, where a line moves a long way', () => {
+    const top = estimate([obs(2024, 300)]) as NonNullable<ReturnType<typeof estimate>>
+    const mid = estimate([obs(2024, 30000)]) as NonNullable<ReturnType<typeof estimate>>
+    expect(top.sigma).toBeGreaterThan(mid.sigma)
+  })
+})
+
+describe('admissionChance', () => {
+  it('is a log-normal chance: 50 % at the expected rank, rising as the candidate gets better', () => {
+    expect(admissionChance({ expected: 10000, sigma: 0.2 }, 10000)).toBeCloseTo(0.5, 6)
+    expect(admissionChance({ expected: 10000, sigma: 0.2 }, 5000)).toBeGreaterThan(0.99)
+    expect(admissionChance({ expected: 10000, sigma: 0.2 }, 20000)).toBeLessThan(0.01)
+    expect(normalCdf(1.6448536)).toBeCloseTo(0.95, 5)
+    expect(normalCdf(-1)).toBeCloseTo(0.158655, 5)
+  })
+})
+
+describe('strategies', () => {
+  it('has the four types with mixes summing to 1', () => {
+    expect(STRATEGIES.map((s) => [s.type, s.name])).toEqual([
+      [1, '冲稳保'],
+      [2, '合理保守'],
+      [3, '标准均衡'],
+      [4, '激进冲刺'],
+    ])
+    for (const s of STRATEGIES) {
+      expect(s.mix.chong + s.mix.wen + s.mix.bao).toBeCloseTo(1, 9)
+      expect(s.bands.chong).toBeLessThan(s.bands.wen)
+      expect(s.bands.wen).toBeLessThan(s.bands.bao)
+    }
+    expect(strategyOf(5)).toBeUndefined()
+  })
+  it('splits the number of choices without losing any', () => {
+    const s1 = strategyOf(1)!
+    expect(tierCounts(s1, 40)).toEqual({ chong: 12, wen: 16, bao: 12 })
+    expect(tierCounts(strategyOf(2)!, 45)).toEqual({ chong: 9, wen: 22, bao: 14 })
+    expect(tierCounts(s1, 1)).toEqual({ chong: 0, wen: 1, bao: 0 })
+    for (const s of STRATEGIES)
+      for (const n of [2, 3, 6, 9, 24, 30, 40, 45, 48, 80, 96, 112]) {
+        const c = tierCounts(s, n)
+        expect(c.chong + c.wen + c.bao).toBe(n)
+        expect(Math.min(c.chong, c.wen, c.bao)).toBeGreaterThanOrEqual(0)
+      }
+  })
+  it('tiers by chance, and keeps wasted safe options out of 保', () => {
+    const s = strategyOf(1)!
+    expect(tierOf(0.1, 0.7, s)).toBeUndefined()
+    expect(tierOf(0.3, 0.9, s)).toBe('chong')
+    expect(tierOf(0.7, 1.1, s)).toBe('wen')
+    expect(tierOf(0.97, 1.5, s)).toBe('bao')
+    expect(tierOf(0.999, 4, s)).toBeUndefined()
+  })
+})
+
+describe('planBatches', () => {
+  it('uses the batch as is, the rule batch, then its family', () => {
+    const plans = ['本科批', '本科提前批', '专科批']
+    expect(planBatches('本科批', '本科批', plans)).toEqual(['本科批'])
+    expect(planBatches('本科一批', '本科一批', plans)).toEqual(['本科批'])
+    expect(planBatches('普通类一段', '普通类一段', plans)).toEqual(['本科批'])
+    expect(planBatches('普通类二段', '普通类二段', plans)).toEqual(['本科批', '专科批'])
+    expect(planBatches('高职高专批', '专科批', plans)).toEqual(['专科批'])
+    expect(planBatches('专科提前批', '专科提前批', plans)).toEqual([])
+  })
+})
+
+// A small province: three schools with two groups each, outcomes of 2024, the plan of 2025.
+const menu: MenuRow[] = []
+const history: HistoryRow[] = []
+let id = 1
+for (const [sid, base] of [
+  [1, 2000],
+  [2, 8000],
+  [3, 20000],
+] as const) {
+  for (const [g, req, factor] of [
+    ['A', '首选物理,再选化学', 1],
+    ['B', '首选物理,再选不限', 1.3],
+  ] as const) {
+    for (const [k, name] of ['甲', '乙', '丙'].entries()) {
+      menu.push({
+        id: id++,
+        sid,
+        group: `${sid}${g}`,
+        name: `${name}${g}`,
+        majorId: null,
+        spcode: `0${k}`,
+        num: 10,
+        length: '四年',
+        sgInfos: req,
+      })
+      history.push({
+        sid,
+        group: `${sid}${g}`,
+        name: `${name}${g}`,
+        majorId: null,
+        year: 2024,
+        rank: Math.round(base * factor * (1 + k / 10)),
+        score: null,
+        derived: false,
+        level: 'major',
+      })
+    }
+  }
+}
+const build = (volunteerType: 1 | 2 | 3) =>
+  buildOptions({ volunteerType, targetYear: 2025, menu, history, ratioOf: () => total })
+
+describe('buildOptions', () => {
+  it('makes one option per school, group or major as the rule says', () => {
+    expect(build(1).map((o) => o.key)).toEqual(['s1', 's2', 's3'])
+    expect(build(2)).toHaveLength(6)
+    expect(build(3)).toHaveLength(18)
+    const group = build(2).find((o) => o.key === 'g1|1A')!
+    // a group admits down to its least selective major
+    expect(group.estimate.expected).toBeCloseTo(2400, 6)
+    expect(group.majors.map((m) => m.row.name)).toEqual(['甲A', '乙A', '丙A'])
+  })
+  it('leaves out options without any earlier outcome', () => {
+    const extra: MenuRow = { ...(menu[0] as MenuRow), id: 999, sid: 9, group: '9A', name: '新' }
+    const opts = buildOptions({
+      volunteerType: 2,
+      targetYear: 2025,
+      menu: [...menu, extra],
+      history,
+      ratioOf: () => total,
+    })
+    expect(opts.some((o) => o.sid === 9)).toBe(false)
+  })
+})
+
+describe('classify and assembleList', () => {
+  const s1 = strategyOf(1)!
+  it('filters by subject requirement and tiers by chance', () => {
+    const all = classify(build(2), 6000, new Set(['物理', '生物', '地理'] as const), s1)
+    expect(all.every((c) => c.option.group.endsWith('B'))).toBe(true)
+    const withChem = classify(build(2), 6000, new Set(['物理', '化学', '生物'] as const), s1)
+    expect(withChem.length).toBeGreaterThan(all.length)
+    for (const c of withChem) expect(tierOf(c.chance, c.margin, s1)).toBe(c.tier)
+  })
+  it('respects the counts and the majors per item, most selective first, deterministically', () => {
+    const classified = classify(build(2), 6000, null, s1)
+    const a = assembleList(classified, { chong: 1, wen: 1, bao: 1 }, 2, 6000, s1.baoPrefer)
+    const b = assembleList([...classified].reverse(), { chong: 1, wen: 1, bao: 1 }, 2, 6000, s1.baoPrefer)
+    expect(a.chong.length + a.wen.length + a.bao.length).toBeLessThanOrEqual(3)
+    for (const item of [...a.chong, ...a.wen, ...a.bao]) {
+      expect(item.majors.length).toBeLessThanOrEqual(2)
+      const ranks = item.majors.map((m) => m.entry.estimate!.expected)
+      expect(ranks).toEqual([...ranks].sort((x, y) => x - y))
+    }
+    const keys = (l: typeof a) => [...l.chong, ...l.wen, ...l.bao].map((i) => i.classified.option.key)
+    expect(keys(b)).toEqual(keys(a))
+  })
+  it('spreads picks evenly over a tier and caps one school', () => {
+    const pool = Array.from(
+      { length: 10 },
+      (_, i) => ({ option: { sid: i < 6 ? 1 : i } }) as unknown as Classified,
+    )
+    expect(spread(pool, 3, Number.POSITIVE_INFINITY).map((c) => pool.indexOf(c))).toEqual([1, 5, 8])
+    const capped = spread(pool, 4, 1).map((c) => c.option.sid)
+    expect(new Set(capped).size).toBe(4)
+  })
+  it('keeps the likeliest majors of an item, then lists them most selective first', () => {
+    const group = build(2).find((o) => o.key === 'g2|2A')!
+    const picked = pickMajors(group.majors, 2, 20000)
+    expect(picked.map((m) => m.entry.row.name)).toEqual(['乙A', '丙A'])
+  })
+})
+
+describe('backtest scoring', () => {
+  it('compares an option with what the year admitted', () => {
+    const options = build(2)
+    const option = options.find((o) => o.key === 'g1|1A')!
+    const rows: ActualRow[] = option.majors.map((m, i) => ({
+      id: m.row.id,
+      sid: 1,
+      group: '1A',
+      name: m.row.name,
+      rank: 2500 + i * 100,
+      level: 'major',
+    }))
+    const actual = indexActual(rows)
+    expect(actualLowestRank(option, actual)).toBe(2700)
+    expect(actualLowestRank(options.find((o) => o.key === 'g2|2A')!, actual)).toBeUndefined()
+    const withGroup = indexActual([
+      ...rows,
+      { id: 0, sid: 1, group: '1A', name: '', rank: 3000, level: 'group' },
+    ])
+    expect(actualLowestRank(option, withGroup)).toBe(3000)
+  })
+  it('samples ranks deterministically and checks the bar', () => {
+    expect(sampleRanks(1000, 2000, 4)).toEqual([1125, 1375, 1625, 1875])
+    const score = emptyScore()
+    score.bao = { items: 10, compared: 10, admitted: 10, ratios: [0.6, 0.7] }
+    score.wen = { items: 10, compared: 10, admitted: 7, ratios: [] }
+    score.chong = { items: 10, compared: 10, admitted: 3, ratios: [] }
+    expect(checkBar(score)).toEqual({ pass: true, failures: [] })
+    score.bao.admitted = 9
+    expect(checkBar(score).failures).toEqual(['保 90.0% < 93%'])
+  })
+})

@@ -1,0 +1,386 @@
+import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../src/data/db.js'
+import { schoolCounts } from '../../src/domain/smart-match/classify.js'
+import { strategyOf } from '../../src/domain/smart-match/strategies.js'
+import cwbNum from '../../src/endpoints/cwb-num.js'
+import type { EndpointContext } from '../../src/endpoints/define.js'
+import smartMatch from '../../src/endpoints/smart-match.js'
+import { matchCandidate } from '../../src/endpoints/smart-match-run.js'
+import { buildApp } from '../../src/http/app.js'
+import { call, fixtureContext } from '../helpers/context.js'
+import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
+
+let dir: string
+let ctx: EndpointContext
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  ctx = fixtureContext(dir)
+})
+afterAll(async () => ctx.db.close())
+
+const HUBEI = {
+  province: '湖北',
+  batch: '本科批',
+  rank_year: 2025,
+  score: 600,
+  subject: '物理',
+  xuanke: '物理,化学,生物',
+}
+const CHONGQING = {
+  province: '重庆',
+  batch: '本科批',
+  rank_year: '2025',
+  rank: 9000,
+  subject: '物理',
+  xuanke: '物理,化学',
+}
+const HENAN = { province: '河南', batch: '本科一批', rank_year: 2024, rank: 30000, subject: '理科' }
+
+const items = (data: any): any[] => [
+  ...data.zyb_data.zybData.chong,
+  ...data.zyb_data.zybData.wen,
+  ...data.zyb_data.zybData.bao,
+]
+
+describe('smart-match errors (SPEC 4.8), in the spec order', () => {
+  const error = async (body: unknown, message: string) => {
+    const res = await call(smartMatch, body, ctx)
+    expect(res, JSON.stringify(body)).toEqual({ code: 400, message, data: {} })
+  }
+  it('missing province, batch or rank_year', async () => {
+    await error({}, '缺少必要参数:province、batch、rank_year')
+    await error({ province: '湖北', batch: '本科批' }, '缺少必要参数:province、batch、rank_year')
+    await error({ province: '湖北', rank_year: 2025, batch: '  ' }, '缺少必要参数:province、batch、rank_year')
+    await error({ batch: '本科批', rank_year: 2025, type: 9 }, '缺少必要参数:province、batch、rank_year')
+  })
+  it('type not in 1-4', async () => {
+    for (const type of [0, 5, '5', 'abc', 1.5]) await error({ ...HUBEI, type }, '志愿类型不存在')
+  })
+  it('no rule for the province and batch, echoing the request values', async () => {
+    await error({ ...HUBEI, province: '江苏', batch: '专科提前批' }, '江苏省暂无<专科提前批>的志愿填报规则')
+    await error({ ...HUBEI, province: '火星' }, '火星省暂无<本科批>的志愿填报规则')
+  })
+  it('nothing can be generated', async () => {
+    await error(
+      { province: '江苏', batch: '本科批', rank_year: 2025, subject: '物理', xuanke: '物理,化学' },
+      '江苏省2025年暂无<物理、物理,化学>数据',
+    )
+    await error(
+      { ...HUBEI, subject: '历史', xuanke: '历史,政治,地理' },
+      '湖北省2025年暂无<历史、历史,政治,地理>数据',
+    )
+    await error(
+      { province: '湖北', batch: '本科批', rank_year: 2025, score: 600 },
+      '湖北省2025年暂无<综合、综合>数据',
+    )
+    // a score below the year's table
+    await error({ ...HUBEI, score: 100 }, '湖北省2025年暂无<物理、物理,化学,生物>数据')
+  })
+  it('malformed numbers after the spec checks', async () => {
+    expect((await call(smartMatch, { ...HUBEI, rank_year: '25' }, ctx)).message).toBe(
+      '参数 rank_year 无效: 应为四位数年份, 如 2025',
+    )
+    expect((await call(smartMatch, { ...HUBEI, rank: -3 }, ctx)).message).toMatch(/^参数 rank 无效/)
+  })
+})
+
+describe('smart-match success (SPEC 2.12)', () => {
+  it('answers 获取成功 with the strategies, the list and the rule', async () => {
+    const res = await call(smartMatch, { ...HUBEI, token: 'abc' }, ctx)
+    expect(res.code).toBe(200)
+    expect(res.message).toBe('获取成功')
+    const { zyb_type, zyb_data, zyb_rule } = res.data
+    expect(zyb_type).toEqual([
+      { name: '冲稳保', type: 1, is_default: 1, rule: { chong: 14, wen: 17, bao: 14 } },
+      { name: '合理保守', type: 2, is_default: 0, rule: { chong: 9, wen: 22, bao: 14 } },
+      { name: '标准均衡', type: 3, is_default: 0, rule: { chong: 15, wen: 15, bao: 15 } },
+      { name: '激进冲刺', type: 4, is_default: 0, rule: { chong: 14, wen: 13, bao: 18 } },
+    ])
+    expect(zyb_data.cache_zyb).toBe('cacheZyb:abc')
+    expect(zyb_data.zyb_type).toBe(1)
+    expect(zyb_data.zyb_id).toBe(0)
+    expect(zyb_rule).toEqual({
+      subjectsType: 2,
+      batchName: '本科批',
+      scoreMax: 750,
+      volunteerType: 2,
+      volunteerNumMax: 45,
+      majorNumMax: 6,
+    })
+  })
+  it('gives every field of an item and of a major, with consistent indexes and differences', async () => {
+    const res = await call(smartMatch, HUBEI, ctx)
+    const list = items(res.data)
+    expect(list.length).toBeGreaterThan(4)
+    const rank = res.data.candidate.rank
+    list.forEach((item, i) => {
+      expect(Object.keys(item)).toEqual(
+        expect.arrayContaining([
+          'sid',
+          'schoolName',
+          'schoolCode',
+          'index',
+          'source',
+          'sg_name',
+          'f985',
+          'f211',
+          'nature_name',
+          'dual_class_name',
+          'level_name',
+          'zyList',
+          'min_diff',
+        ]),
+      )
+      expect(item.index).toBe(i + 1)
+      expect(['chong', 'wen', 'bao']).toContain(item.source)
+      const diffs: number[] = []
+      item.zyList.forEach((z: any, j: number) => {
+        expect(Object.keys(z)).toEqual(
+          expect.arrayContaining([
+            'zyId',
+            'zyName',
+            'index',
+            'source',
+            'sg_name',
+            'sp_code',
+            'luqu_rate',
+            'min',
+            'min_section',
+            'num',
+            'length',
+            'rating',
+            'ranking',
+            'diff',
+          ]),
+        )
+        expect(z.index).toBe(j + 1)
+        expect(z.source).toBe(item.source)
+        expect(z.sg_name).toBe(item.sg_name)
+        expect(z.luqu_rate).toBe('80%')
+        if (z.min_section !== null) {
+          expect(z.diff).toBe(z.min_section - rank)
+          diffs.push(z.diff)
+        }
+      })
+      if (diffs.length) expect(item.min_diff).toBe(Math.min(...diffs))
+    })
+    const first = list.find((i) => i.sid === 3001)
+    if (first)
+      expect(first).toMatchObject({
+        schoolName: '楚天测试大学',
+        schoolCode: 'T3001',
+        f985: 985,
+        dual_class_name: '双一流',
+      })
+  })
+  it('orders 冲 then 稳 then 保, each from the most selective option down', async () => {
+    const res = await call(smartMatch, HUBEI, ctx)
+    const { chong, wen, bao } = res.data.zyb_data.zybData
+    for (const tier of [chong, wen, bao]) {
+      const lines = tier.map((i: any) => i.min_section)
+      expect(lines).toEqual([...lines].sort((a: number, b: number) => a - b))
+    }
+    const chances = (t: any[]) => t.map((i) => i.chance)
+    if (chong.length && bao.length)
+      expect(Math.max(...chances(chong))).toBeLessThan(Math.min(...chances(bao)))
+  })
+  it('takes the rank of a score from the rank year table (the last rank of that score)', async () => {
+    const res = await call(smartMatch, HUBEI, ctx)
+    const [row] = await ctx.db.all<{ total: number }>(
+      `SELECT total FROM score_ranks WHERE province = '湖北' AND year = 2025 AND km = '物理类' AND score_low <= 600 AND score_high >= 600`,
+    )
+    expect(res.data.candidate).toMatchObject({
+      rank: row?.total,
+      category: '物理类',
+      rank_year: 2025,
+      plan_year: 2025,
+    })
+    const byRank = await call(smartMatch, { ...HUBEI, score: 0, rank: row?.total }, ctx)
+    expect(byRank.data.zyb_data).toEqual(res.data.zyb_data)
+  })
+  it('marks the requested strategy as the default', async () => {
+    const res = await call(smartMatch, { ...HUBEI, type: '4' }, ctx)
+    expect(res.data.zyb_type.map((t: any) => t.is_default)).toEqual([0, 0, 0, 1])
+    expect(res.data.zyb_data.zyb_type).toBe(4)
+  })
+})
+
+describe('smart-match structure by volunteerType', () => {
+  it('2: a school and one major group with at most majorNumMax majors of that group', async () => {
+    const list = items((await call(smartMatch, HUBEI, ctx)).data)
+    const keys = list.map((i) => `${i.sid}|${i.sg_name}`)
+    expect(new Set(keys).size).toBe(keys.length)
+    for (const item of list) {
+      expect(item.sg_name).not.toBe('')
+      expect(item.zyList.length).toBeGreaterThan(0)
+      expect(item.zyList.length).toBeLessThanOrEqual(6)
+    }
+  })
+  it('3: one major at one school per item, at most volunteerNumMax items', async () => {
+    const res = await call(smartMatch, CHONGQING, ctx)
+    expect(res.data.zyb_rule).toMatchObject({ volunteerType: 3, volunteerNumMax: 96, majorNumMax: 1 })
+    const list = items(res.data)
+    expect(list.length).toBeGreaterThan(3)
+    expect(list.length).toBeLessThanOrEqual(96)
+    for (const item of list) expect(item.zyList).toHaveLength(1)
+  })
+  it('1: a school with several majors, cut to volunteerNumMax schools and majorNumMax majors', async () => {
+    const res = await call(smartMatch, HENAN, ctx)
+    expect(res.data.zyb_rule).toMatchObject({
+      subjectsType: 1,
+      volunteerType: 1,
+      volunteerNumMax: 6,
+      majorNumMax: 5,
+    })
+    const list = items(res.data)
+    expect(list).toHaveLength(6)
+    expect(new Set(list.map((i) => i.sid)).size).toBe(6)
+    for (const item of list) {
+      expect(item.sg_name).toBe('')
+      expect(item.zyList.length).toBeLessThanOrEqual(5)
+    }
+    expect(list.some((i) => i.zyList.length === 5)).toBe(true)
+    // the 2024 candidates are 理科 (文理 before the 2025 reform); the 2023 outcomes have no table: flagged
+    expect(res.data.candidate.category).toBe('理科')
+  })
+})
+
+describe('smart-match subject requirements', () => {
+  it('excludes groups whose requirement the candidate does not meet', async () => {
+    const noChem = items((await call(smartMatch, { ...HUBEI, xuanke: '物理,生物,地理' }, ctx)).data)
+    const withChem = items((await call(smartMatch, HUBEI, ctx)).data)
+    const groups = (l: any[]) => l.map((i) => i.sg_name)
+    expect(groups(noChem).some((g) => g.includes('化学）'))).toBe(false)
+    expect(groups(noChem).some((g) => g.includes('物理+化学+生物'))).toBe(false)
+    expect(groups(withChem).some((g) => g.includes('物理+化学'))).toBe(true)
+    // 化学或生物 is met by 生物
+    const all = groups(noChem).join()
+    expect(all.includes('云梦测试学院') || !groups(withChem).join().includes('云梦测试学院')).toBe(true)
+  })
+})
+
+describe('smart-match is deterministic and honest about time', () => {
+  it('gives the same response to the same request', async () => {
+    const a = await call(smartMatch, HUBEI, ctx)
+    const b = await call(smartMatch, { ...HUBEI }, fixtureContext(dir))
+    expect(b).toEqual(a)
+  })
+  it('uses no outcome of the rank year itself', async () => {
+    const res = await call(smartMatch, HUBEI, ctx)
+    for (const item of items(res.data)) {
+      for (const h of item.history) expect(h.year).toBeLessThan(2025)
+      for (const z of item.zyList) for (const h of z.history) expect(h.year).toBeLessThan(2025)
+    }
+    // Rewrite every 2025 outcome: the list for 2025 must not change.
+    const altered = mkdtempSync(join(tmpdir(), 'gaokao-altered-'))
+    for (const f of readdirSync(dir)) copyFileSync(join(dir, f), join(altered, f))
+    const instance = await DuckDBInstance.create(':memory:')
+    const conn = await instance.connect()
+    await conn.run(
+      `COPY (SELECT * REPLACE (CASE WHEN year = 2025 THEN min_section * 7 + 1 ELSE min_section END AS min_section,
+                               CASE WHEN year = 2025 THEN 300 ELSE min END AS min)
+             FROM read_parquet('${join(dir, 'plans.parquet')}'))
+       TO '${join(altered, 'plans.parquet')}' (FORMAT parquet)`,
+    )
+    conn.closeSync()
+    instance.closeSync()
+    const other = fixtureContext(altered)
+    expect((await call(smartMatch, HUBEI, other)).data).toEqual(res.data)
+    await other.db.close()
+  })
+})
+
+/** A Db that counts its queries, to see the count cache at work. */
+function counting(db: Db): Db & { queries: number } {
+  const wrapped = {
+    queries: 0,
+    has: db.has.bind(db),
+    close: db.close.bind(db),
+    all: <T>(sql: string, params?: readonly unknown[]) => {
+      wrapped.queries++
+      return db.all<T>(sql, params)
+    },
+  }
+  return wrapped
+}
+
+describe('cwb-num (SPEC 4.13)', () => {
+  const body = { user_info: { province: '湖北', score: '600', subject: '物理', xuanke: '物理,化学,生物' } }
+  it('counts schools per tier with the smart-match classifier, before the list is cut', async () => {
+    const res = await call(cwbNum, body, ctx)
+    expect(res.code).toBe(200)
+    const outcome = await matchCandidate(
+      ctx.db,
+      {
+        province: '湖北',
+        batch: '本科批',
+        rankYear: 2025,
+        rank: 0,
+        score: 600,
+        subject: '物理',
+        xuanke: '物理,化学,生物',
+      },
+      strategyOf(1)!,
+    )
+    const n = schoolCounts(outcome.classified)
+    expect(res.data).toEqual({ chongci: n.chong, wentuo: n.wen, baodi: n.bao })
+    expect(n.chong + n.wen + n.bao).toBeGreaterThan(0)
+  })
+  it('accepts subject_type for subject and the CLI top-level fields', async () => {
+    const alias = await call(
+      cwbNum,
+      { user_info: { ...body.user_info, subject: undefined, subject_type: '物理' } },
+      ctx,
+    )
+    const flat = await call(cwbNum, { ...body.user_info }, ctx)
+    const res = await call(cwbNum, body, ctx)
+    expect(alias.data).toEqual(res.data)
+    expect(flat.data).toEqual(res.data)
+  })
+  it('answers a clear 400 when province or score is missing', async () => {
+    expect(await call(cwbNum, {}, ctx)).toEqual({
+      code: 400,
+      message: '缺少必要参数:user_info.province、user_info.score',
+      data: {},
+    })
+    expect((await call(cwbNum, { user_info: { province: '湖北' } }, ctx)).message).toBe(
+      '缺少必要参数:user_info.score',
+    )
+    expect((await call(cwbNum, { ...body, type: 7 }, ctx)).message).toBe('参数 type 无效: 可选值: 1, 2, 3, 4')
+  })
+  it('caches counts by the normalized request; bypass_cache skips the cache', async () => {
+    const db = counting(fixtureContext(dir).db)
+    const c = { ...ctx, db }
+    const first = await call(cwbNum, body, c)
+    const afterFirst = db.queries
+    expect(await call(cwbNum, { user_info: { ...body.user_info, xuanke: '生物,化学,物理' } }, c)).toEqual(
+      first,
+    )
+    expect(db.queries).toBe(afterFirst)
+    for (const bypass of [1, '1', true, 'true']) {
+      const before = db.queries
+      expect(await call(cwbNum, { ...body, bypass_cache: bypass }, c)).toEqual(first)
+      expect(db.queries).toBeGreaterThan(before)
+    }
+    await db.close()
+  })
+})
+
+describe('HTTP routes', () => {
+  it('serves both endpoints with the same bodies as a direct call', async () => {
+    const app = await buildApp({ datasetsDir: dir, storeDir: tempStore() })
+    const http = await app.inject({ method: 'POST', url: '/api/v1/volunteer/smart-match', payload: HUBEI })
+    expect(http.json()).toEqual(await call(smartMatch, HUBEI, ctx))
+    const counts = await app.inject({
+      method: 'POST',
+      url: '/api/v1/school/cwb-num',
+      payload: { user_info: { province: '湖北', score: 600 } },
+    })
+    expect(counts.json().code).toBe(200)
+    await app.close()
+  })
+})
