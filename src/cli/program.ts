@@ -64,6 +64,10 @@ export function buildProgram(
 const GROUPS: Readonly<Record<string, string>> = {
   seating: '一分一段: list 全表, rank 本人位次与同分人数, options 筛选项',
   meta: '有数据的科类 (subjects) 与批次 (batches)',
+  plans: '招生计划: list 院校计划 (4.9), special 专项计划 (4.4)',
+  charts: '图表: provinces 各省计划数 (4.6), categories 科类统计 (4.10)',
+  content: '资讯与常见问题 (4.11)',
+  feedback: '反馈: submit 提交 (4.12), list 查看与导出',
 }
 
 function commandFor(program: Command, words: readonly string[]): Command {
