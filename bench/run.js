@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { benchHandlers } from './handlers.mjs'
+import { benchSmartMatch } from './smart-match.mjs'
 import { benchStartup } from './startup.mjs'
 
 const scale = Number(process.env.BENCH_SYNTH_SCALE ?? 10)
@@ -29,3 +30,11 @@ if (scale > 0) {
   console.log(`== Handler latency on the scale-${scale} synthetic set (${dir}) ==`)
   console.table(await benchHandlers({ datasetsDir: dir }))
 }
+
+console.log('== Smart-match and tier counts (shipped datasets, and the synthetic set when generated) ==')
+const synthDir = fileURLToPath(new URL(`../synth/scale-${scale}`, import.meta.url))
+console.table(
+  await benchSmartMatch({
+    synthDir: scale > 0 && existsSync(`${synthDir}/plans.parquet`) ? synthDir : undefined,
+  }),
+)
