@@ -46,8 +46,10 @@ describe('feedback store under concurrent and killed writers', () => {
   it('a writer killed with SIGKILL under load leaves every acknowledged record readable and the store usable', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gaokao-fb-'))
     const writers = [startWriter(dir, 'k1', 0), startWriter(dir, 'k2', 0)]
-    // Let them write for a while, then kill both mid-stream.
-    await new Promise((r) => setTimeout(r, 400))
+    // Let both acknowledge some records (however loaded the machine is), then kill both mid-stream.
+    const deadline = Date.now() + 20_000
+    while (writers.some((w) => w.acked.size < 20) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20))
     for (const w of writers) w.proc.kill('SIGKILL')
     await Promise.all(writers.map((w) => once(w.proc, 'exit')))
     const acked = writers.flatMap((w) => [...w.acked])
