@@ -17,7 +17,7 @@ export function registerDatasetsCommands(program: Command, io: CliIo, setExit: (
   datasets
     .command('build')
     .description('从公开数据源目录构建 datasets/*.parquet (确定性: 两次构建字节相同)')
-    .requiredOption('--from <dir>', '数据源目录, 如 ../shared/data/sources')
+    .requiredOption('--from <dir>', '公开数据源目录 (数据仓库的 sources 文件夹, 见 README)')
     .option('--out <dir>', '输出目录', 'datasets')
     .option('--tables <names>', '只构建这些表, 逗号分隔')
     .option('--report <file>', '把完整构建报告 (每张表的来源, 冲突, 剔除原因) 写成 JSON')

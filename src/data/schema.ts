@@ -6,7 +6,7 @@
  * Provenance, on every table whose rows may come from different kinds of evidence:
  * - `provenance`: 'real' (a public source states it), 'derived' (computed from real data, e.g. a rank derived from
  *   a score through that year's 一分一段 table) or 'synthetic' (made by a seeded synthesizer, no source has it);
- * - `source`: the source id (LG, GP, IM, ... see ../shared/data/INVENTORY.md) or the synthesizer's name.
+ * - `source`: the source id (LG, GP, IM, ... see the data inventory, INVENTORY.md, beside the sources) or the synthesizer's name.
  */
 export type ColumnType = 'VARCHAR' | 'INTEGER' | 'DOUBLE' | 'BOOLEAN'
 

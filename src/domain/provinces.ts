@@ -1,7 +1,7 @@
 /**
  * The 31 provincial-level exam regions of the mainland, in the national GB/T 2260 order.
  *
- * Exam modes and full scores follow ../shared/data/RULES.md ("Exam-mode years" and "Full-score notes"):
+ * Exam modes and full scores follow the compiled rules document RULES.md ("Exam-mode years" and "Full-score notes"):
  * 3+3 in 北京 天津 上海 浙江 山东 海南; 3+1+2 from 2021, 2024 or 2025 elsewhere; 文理 still in 新疆 and 西藏.
  * Full score is 750 except 上海 (660) and 海南 (900, standard score).
  */
