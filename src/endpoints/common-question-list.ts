@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { defineEndpoint } from './define.js'
 import { ApiError } from './errors.js'
+import { containsPattern } from './plans-common.js'
 import { handlerChecked } from './schema.js'
 
 /** SPEC 4.11's messages, in the order the handler checks them. */
@@ -135,16 +136,13 @@ export default defineEndpoint({
       : undefined,
 })
 
-/** Escapes LIKE wildcards so that a keyword matches literally. */
-const likePattern = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 async function newsList(
   db: Db,
   q: { keyword: string; category: number; orderBy: string; page: number; limit: number },
 ) {
   const where = `module_type = 4 AND sub_module_type = 4
     AND (? = '' OR title LIKE ? ESCAPE '\\') AND (? = 0 OR category_enum = ?)`
-  const params = [q.keyword, likePattern(q.keyword), q.category, q.category]
+  const params = [q.keyword, containsPattern(q.keyword), q.category, q.category]
   if (q.page === 0) {
     const rows = await db.all<Row>(`SELECT * FROM content_items WHERE ${where} ORDER BY ${q.orderBy}`, params)
     return rows.map(unpagedNewsItem)

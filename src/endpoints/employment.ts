@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { percent, trendOf, yuan } from '../domain/format.js'
 import { defineEndpoint } from './define.js'
+import { containsPattern } from './plans-common.js'
 import { optChoice, optInt, optText } from './schema.js'
 
 /** SPEC 4.16: the six sort types and the SQL ordering (constants, never request text) behind each. */
@@ -44,13 +45,7 @@ interface Filter {
   name: string | null
 }
 const WHERE = `degree = ? AND (? IS NULL OR discipline = ?) AND (? IS NULL OR major_name LIKE ? ESCAPE '\\')`
-const whereParams = (f: Filter) => [
-  f.degree,
-  f.cate1,
-  f.cate1,
-  f.name,
-  f.name && `%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-]
+const whereParams = (f: Filter) => [f.degree, f.cate1, f.cate1, f.name, f.name && containsPattern(f.name)]
 
 /**
  * SPEC 4.16: employment analysis of the majors under a filter, served as the spec shows it, without the

@@ -3,6 +3,7 @@ import { pageOf, totalPages } from '../domain/paging.js'
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { pageField, pageSizeField } from './paging.js'
+import { containsPattern } from './plans-common.js'
 import { optInt, optText, optYear } from './schema.js'
 
 interface LineRow {
@@ -47,7 +48,7 @@ export default defineEndpoint({
   async handler(req, ctx) {
     const province = optionalProvince(req.province)?.name ?? null
     const year = req.year === undefined ? null : Number(req.year)
-    const keyword = req.keyword === undefined ? null : `%${req.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const keyword = req.keyword === undefined ? null : containsPattern(req.keyword)
     const where = `(? IS NULL OR province = ?) AND (? IS NULL OR year = ?) AND (? IS NULL OR type_name = ?)
       AND (? IS NULL OR name = ?) AND (? IS NULL OR name LIKE ? ESCAPE '\\') AND (? IS NULL OR is_use = ?)`
     const t = req.type_name ?? null

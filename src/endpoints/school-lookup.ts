@@ -29,11 +29,8 @@ export interface SchoolRow {
 export const SCHOOL_COLUMNS =
   'sid, code, name, province, city, level_name, type_name, nature_name, f985, f211, dual_class, logo, hot, zybw, qjjh, sgjh'
 
-/** SPEC 2.20: a stored logo that does not start with `http` gets the logo base URL; a school without one gets ''. */
-export function logoUrl(logo: string | null | undefined, base: string): string {
-  if (!logo) return ''
-  return logo.startsWith('http') ? logo : `${base}${logo}`
-}
+/** SPEC 2.20 logo prefix: one implementation, in plans-common.ts. */
+export { logoUrl } from './plans-common.js'
 
 /** SPEC 2.17 / 2.18 flags: `'985'` / `'211'` / `'双一流'` when the school is one, else null. */
 export const f985Of = (s: Pick<SchoolRow, 'f985'>): '985' | null => (s.f985 === 985 ? '985' : null)
