@@ -30,3 +30,33 @@ export function parquetPath(dir: string, table: TableName): string {
 export function presentTables(dir: string): TableName[] {
   return TABLES.filter((t) => existsSync(parquetPath(dir, t)))
 }
+
+/**
+ * The order a server loads a table in (`preload`). DuckDB keeps min/max statistics per row group, so rows
+ * stored by province and year let a query for one province and year skip most of the table: on the scale-10
+ * synthetic set a one-province summary of `plans` runs about 1.5x faster sorted than in file order.
+ */
+export const PRELOAD_ORDER: Partial<Record<TableName, string>> = {
+  plans: 'province, year, sid',
+}
+
+/**
+ * Tables computed from the datasets when they are opened: a view for one-shot commands, a table a server
+ * computes once at start. The SQL is a constant of this file, never request text.
+ */
+export interface DerivedTable {
+  name: string
+  /** The dataset table it is computed from; absent, the derived table is absent too */
+  from: TableName
+  sql: string
+}
+
+export const DERIVED_TABLES: readonly DerivedTable[] = [
+  {
+    // SPEC 4.4 reads only the special plans (about 3.5% of the rows), always in answer order: min ascending
+    // with no score last, then the plan row id. Kept apart, a request sorts thousands of rows, not millions.
+    name: 'special_plans',
+    from: 'plans',
+    sql: `SELECT * FROM plans WHERE plan_type IN ('国家专项', '地方专项', '高校专项') ORDER BY min ASC NULLS LAST, id`,
+  },
+]

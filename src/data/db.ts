@@ -1,6 +1,13 @@
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { serviceError } from '../endpoints/errors.js'
-import { parquetPath, presentTables, resolveDatasetsDir, type TableName } from './catalogue.js'
+import {
+  DERIVED_TABLES,
+  PRELOAD_ORDER,
+  parquetPath,
+  presentTables,
+  resolveDatasetsDir,
+  type TableName,
+} from './catalogue.js'
 
 export type Row = Record<string, unknown>
 export type Params = readonly unknown[]
@@ -10,6 +17,19 @@ export interface Db {
   all<T = Row>(sql: string, params?: Params): Promise<T[]>
   /** True when the dataset file of `table` is installed. */
   has(table: TableName): boolean
+  /**
+   * True when the tables are loaded into memory (`preload`, a server): a process that will answer many
+   * requests, where an in-memory index built once pays off. One-shot commands answer from SQL alone.
+   */
+  readonly resident: boolean
+  /**
+   * The INTEGER columns of a result as typed arrays, copied chunk by chunk without making a JS value per cell:
+   * for in-memory indexes of millions of rows (a row object costs microseconds, a copied column nanoseconds).
+   * A NULL cell's value is unspecified: select only columns that cannot be NULL (coalesce in the SQL).
+   */
+  intColumns(sql: string, params?: Params): Promise<Int32Array[]>
+  /** Opens the datasets now instead of at the first query (a server loads its tables before listening). */
+  open(): Promise<void>
   close(): Promise<void>
 }
 
@@ -42,10 +62,15 @@ export function openDb(opts: DbOptions = {}): Db {
     for (const table of tables) {
       // Paths come from our own configuration, never from a request; quoting still guards odd directories.
       const source = `read_parquet(${sqlString(parquetPath(dir, table))})`
+      const order = PRELOAD_ORDER[table]
       const ddl = opts.preload
-        ? `CREATE TABLE ${table} AS SELECT * FROM ${source}`
+        ? `CREATE TABLE ${table} AS SELECT * FROM ${source}${order ? ` ORDER BY ${order}` : ''}`
         : `CREATE VIEW ${table} AS SELECT * FROM ${source}`
       await setup.run(ddl)
+    }
+    for (const derived of DERIVED_TABLES) {
+      if (!tables.has(derived.from)) continue
+      await setup.run(`CREATE ${opts.preload ? 'TABLE' : 'VIEW'} ${derived.name} AS ${derived.sql}`)
     }
     setup.closeSync()
     return { instance, pool: new ConnectionPool(instance, opts.connections ?? 4) }
@@ -53,6 +78,11 @@ export function openDb(opts: DbOptions = {}): Db {
 
   return {
     has: (table) => tables.has(table),
+    resident: opts.preload === true,
+    async open() {
+      ready ??= init()
+      await ready
+    },
     async all<T>(sql: string, params: Params = []): Promise<T[]> {
       ready ??= init()
       const { pool } = await ready
@@ -60,6 +90,29 @@ export function openDb(opts: DbOptions = {}): Db {
       try {
         const reader = await conn.runAndReadAll(sql, params as never)
         return reader.getRowObjectsJS().map(plainRow) as T[]
+      } catch (err) {
+        throw translateError(err)
+      } finally {
+        pool.release(conn)
+      }
+    },
+    async intColumns(sql: string, params: Params = []): Promise<Int32Array[]> {
+      ready ??= init()
+      const { pool } = await ready
+      const conn = await pool.acquire()
+      try {
+        const result = await conn.run(sql, params as never)
+        const parts: Int32Array[][] = Array.from({ length: result.columnCount }, () => [])
+        for await (const chunk of result) {
+          for (let c = 0; c < parts.length; c++) {
+            const items = (chunk.getColumnVector(c) as { items?: unknown }).items
+            if (!(items instanceof Int32Array))
+              throw new Error(`intColumns: column ${c} is not INTEGER`)
+              // The chunk's memory is reused by the next fetch: copy.
+            ;(parts[c] as Int32Array[]).push(items.slice())
+          }
+        }
+        return parts.map(concat)
       } catch (err) {
         throw translateError(err)
       } finally {
@@ -76,6 +129,16 @@ export function openDb(opts: DbOptions = {}): Db {
   }
 }
 
+function concat(parts: Int32Array[]): Int32Array {
+  const out = new Int32Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
 /** Counts come back as bigint; every count we serve fits a double, and JSON cannot carry bigint. */
 function plainRow(row: Record<string, unknown>): Row {
   for (const key of Object.keys(row)) {
@@ -89,9 +152,9 @@ function translateError(err: unknown): Error {
   const message = err instanceof Error ? err.message : String(err)
   const missing = /Table with name (\w+) does not exist/.exec(message)
   if (missing) {
-    return serviceError(
-      `数据集 ${missing[1]} 未安装: 请运行 gaokao datasets build, 或用 --datasets 指向数据目录`,
-    )
+    // A derived table is missing because the dataset it is computed from is.
+    const table = DERIVED_TABLES.find((d) => d.name === missing[1])?.from ?? missing[1]
+    return serviceError(`数据集 ${table} 未安装: 请运行 gaokao datasets build, 或用 --datasets 指向数据目录`)
   }
   return err instanceof Error ? err : new Error(message)
 }

@@ -70,6 +70,12 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown> {
    * `slug` for `gaokao major-groups <school>` (a path parameter over HTTP). Its placeholder names the argument.
    */
   positional?: string
+  /**
+   * Requests a server answers once before it listens (`serve`), so that what they compute and keep (memos of a
+   * front end's landing queries: the unfiltered lists, the lookups) is ready for the first caller. Read-only
+   * endpoints only; a request here must pass the input schema.
+   */
+  warmRequests?: readonly Record<string, unknown>[]
   handler(input: z.output<S>, ctx: EndpointContext): Promise<D>
   /** Terminal rendering; without it the CLI prints the JSON payload. */
   table?(data: D, input: z.output<S>): TableView | TableView[]

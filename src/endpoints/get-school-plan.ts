@@ -222,6 +222,7 @@ export default defineEndpoint({
   http: { method: 'POST', path: '/api/v1/get-school-plan' },
   summary: '招生计划与录取分数: 按年份, 省份, 院校类型, 批次筛选, 分页',
   input,
+  warmRequests: [{}],
   examples: [
     'gaokao plans list --year 2025 --province 江苏',
     'gaokao plans list --year 近五年 --province cur --school-type 985 --json',

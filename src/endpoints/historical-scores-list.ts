@@ -2,9 +2,11 @@ import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { batchNames, HISTORICAL_BATCHES, SUBJECT_TYPE_MATCHES, SUBJECT_TYPES } from '../domain/mappings.js'
 import { BlockIndex, type BlockRange, compareInBlock, type ScoreBlock } from '../domain/scores-history.js'
+import type { ScoreRowFilter } from '../domain/scores-history-rows.js'
 import { lastThreeYears } from '../domain/years.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
+import { scoreRows } from './historical-scores-rows.js'
 import { pageField, pageSizeField } from './paging.js'
 import {
   byHot,
@@ -25,7 +27,7 @@ export const THREE_YEARS = '近三年'
 /** Above this many schools, a keyword's school condition is left to the scan instead of a list of ids. */
 const MAX_SID_LIST = 2000
 /** Summaries kept per open dataset (the most recently used filters). */
-const SUMMARIES = 16
+const SUMMARIES = 64
 
 const input = z.object({
   year: optText({ description: `年份, 如 2025, 或 ${THREE_YEARS} (今年及前两年)`, placeholder: 'year' }),
@@ -78,32 +80,48 @@ function schoolIds(schools: ReadonlyMap<number, SchoolInfo>, test: (name: string
   return sids.length > MAX_SID_LIST ? undefined : sids
 }
 
-/**
- * The filter of SPEC 4.7 as SQL. Only rows with an admission score (min not null) are historical scores.
- * plans.school_name is the schools table's name of the row's sid (by construction, src/datasets/plans), so a
- * school name becomes the ids of the schools of that name and the scan compares integers, not text; a name the
- * schools table does not know is compared as text. The keyword keeps its text conditions (applied after the
- * ids have narrowed the rows).
- */
-function whereOf(req: z.output<typeof input>, now: Date, schools: ReadonlyMap<number, SchoolInfo>): Where {
-  const where = new Where().add('min IS NOT NULL')
+/** The filter of SPEC 4.7 from a request. Only rows with an admission score (min not null) are historical scores. */
+function filterOf(req: z.output<typeof input>, now: Date): ScoreRowFilter {
+  const f: ScoreRowFilter = {}
   const year = parseYearWord('year', req.year, THREE_YEARS)
-  if (year.kind === 'year') where.add('year = ?', year.year)
+  if (year.kind === 'year') {
+    f.yearFrom = year.year
+    f.yearTo = year.year
+  }
   if (year.kind === 'window') {
     const { from, to } = lastThreeYears(now)
-    where.add('year BETWEEN ? AND ?', from, to)
+    f.yearFrom = from
+    f.yearTo = to
   }
   const batches = batchNames(req.batch)
-  if (batches) where.in('batch_name', batches)
-  if (req.province !== undefined) where.add('province = ?', requireProvince(req.province).name)
-  if (req.subject_type !== undefined) where.in('subject_type', SUBJECT_TYPE_MATCHES[req.subject_type] ?? [])
-  const exact = req.school_name
+  if (batches) f.batches = batches
+  if (req.province !== undefined) f.province = requireProvince(req.province).name
+  if (req.subject_type !== undefined) f.subjects = SUBJECT_TYPE_MATCHES[req.subject_type] ?? []
+  if (req.school_name !== undefined) f.schoolName = req.school_name
+  if (req.keyword !== undefined) f.keyword = req.keyword
+  return f
+}
+
+/**
+ * The filter as SQL. plans.school_name is the schools table's name of the row's sid (by construction,
+ * src/datasets/plans), so a school name becomes the ids of the schools of that name and the scan compares
+ * integers, not text; a name the schools table does not know is compared as text. The keyword keeps its text
+ * conditions (applied after the ids have narrowed the rows).
+ */
+function whereOf(f: ScoreRowFilter, schools: ReadonlyMap<number, SchoolInfo>): Where {
+  const where = new Where().add('min IS NOT NULL')
+  if (f.yearFrom !== undefined && f.yearFrom === f.yearTo) where.add('year = ?', f.yearFrom)
+  else if (f.yearFrom !== undefined) where.add('year BETWEEN ? AND ?', f.yearFrom, f.yearTo)
+  if (f.batches) where.in('batch_name', f.batches)
+  if (f.province !== undefined) where.add('province = ?', f.province)
+  if (f.subjects) where.in('subject_type', f.subjects)
+  const exact = f.schoolName
   if (exact !== undefined) {
     const sids = schoolIds(schools, (name) => name === exact)
     if (sids && sids.length > 0) where.in('sid', sids)
     else where.add('school_name = ?', exact)
   }
-  const keyword = req.keyword
+  const keyword = f.keyword
   if (keyword !== undefined) {
     const like = containsPattern(keyword)
     const sids = schoolIds(schools, (name) => name.includes(keyword))
@@ -114,20 +132,38 @@ function whereOf(req: z.output<typeof input>, now: Date, schools: ReadonlyMap<nu
 }
 
 /**
+ * The (year, school) blocks under the filter with their number of distinct major names: from the in-memory
+ * rows in a server (built once, at warm-up), from SQL in a one-shot command.
+ */
+async function blocksOf(
+  db: Db,
+  f: ScoreRowFilter,
+  where: Where,
+): Promise<{ year: number; sid: number; n: number }[]> {
+  if (db.resident) return (await scoreRows(db)).blocks(f)
+  return db.all<{ year: number; sid: number; n: number }>(
+    `SELECT year, sid, count(DISTINCT spname)::INTEGER AS n FROM plans WHERE ${where} GROUP BY year, sid`,
+    where.params,
+  )
+}
+
+/**
  * Per filter, once: the (year, school) blocks with their number of distinct major names, which give `total`,
  * the school names and the place of every page. Kept for the most recent filters of an open dataset.
  */
-function summaryOf(db: Db, where: Where, schools: ReadonlyMap<number, SchoolInfo>): Promise<Summary> {
+function summaryOf(
+  db: Db,
+  f: ScoreRowFilter,
+  where: Where,
+  schools: ReadonlyMap<number, SchoolInfo>,
+): Promise<Summary> {
   const key = `${where}|${JSON.stringify(where.params)}`
   return memoized(
     db,
     'historical-scores',
     key,
     async () => {
-      const rows = await db.all<{ year: number; sid: number; n: number }>(
-        `SELECT year, sid, count(DISTINCT spname)::INTEGER AS n FROM plans WHERE ${where} GROUP BY year, sid`,
-        where.params,
-      )
+      const rows = await blocksOf(db, f, where)
       const blocks = new BlockIndex(
         rows.map((r): ScoreBlock => ({ ...r, hot: schools.get(r.sid)?.hot ?? null })),
       )
@@ -241,15 +277,17 @@ export default defineEndpoint({
   http: { method: 'POST', path: '/api/v1/historical-scores-list' },
   summary: '历年录取分数: 按年份, 批次, 省份, 科类, 关键词, 院校筛选, 按 (院校, 专业, 年份) 去重, 分页',
   input,
+  warmRequests: [{}],
   examples: [
     'gaokao scores --province 江苏 --year 2025 --subject-type 物理',
     'gaokao scores --school-name 南京大学 --year 近三年 --json',
   ],
   async handler(req, ctx): Promise<HistoricalScoresResult> {
     const schools = await schoolDirectory(ctx.db)
-    const where = whereOf(req, ctx.now(), schools)
+    const filter = filterOf(req, ctx.now())
+    const where = whereOf(filter, schools)
     const paging = pagingOf(req.page, req.limit)
-    const summary = await summaryOf(ctx.db, where, schools)
+    const summary = await summaryOf(ctx.db, filter, where, schools)
     const list = await pageOf(ctx.db, where, summary, paging.offset, paging.limit, schools)
     return {
       total: summary.blocks.total,

@@ -73,6 +73,7 @@ export default defineEndpoint({
   http: { method: 'POST', path: '/api/v1/schools/hot-school-list' },
   summary: `热门院校 (前 ${HOT_SCHOOL_LIMIT} 所): 热度升序, 附该年最低分与最低位次`,
   input,
+  warmRequests: [{}],
   callerFlags: [
     {
       key: 'province',

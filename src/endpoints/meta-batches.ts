@@ -1,6 +1,6 @@
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { distinctValues, lookupSource } from './meta-lookups.js'
+import { distinctValues, lookupSource, SOURCE_NAMES } from './meta-lookups.js'
 import { lookupInput } from './meta-subjects.js'
 
 /**
@@ -13,6 +13,7 @@ export default defineEndpoint({
   http: { method: 'POST', path: '/api/v1/meta/batches' },
   summary: '有数据的批次 (source: yifenyiduan, picixian, plans, category_stats)',
   input: lookupInput,
+  warmRequests: SOURCE_NAMES.map((source) => ({ source })),
   examples: ['gaokao meta batches --province 广东 --year 2026', 'gaokao meta batches --json'],
   async handler(input, ctx) {
     const source = lookupSource(input.source ?? 'yifenyiduan')

@@ -25,6 +25,7 @@ export default defineEndpoint({
   summary:
     '有数据的科类 (source: yifenyiduan 一分一段, picixian 批次线, plans 计划/分数, category_stats 统计)',
   input: lookupInput,
+  warmRequests: SOURCE_NAMES.map((source) => ({ source })),
   examples: [
     'gaokao meta subjects --province 江苏 --year 2025',
     'gaokao meta subjects --source yifenyiduan --json',

@@ -54,6 +54,7 @@ export default defineEndpoint({
   http: { method: 'POST', path: '/api/v1/charts/province-distribution' },
   summary: '各省招生计划数分布: 某年或近五年合计, 按计划数降序',
   input,
+  warmRequests: [{}],
   examples: ['gaokao charts provinces --year 2025', 'gaokao charts provinces --json'],
   async handler(req, ctx): Promise<ProvinceNum[]> {
     const year = parseYearWord('year', req.year, FIVE_YEARS)

@@ -1,26 +1,11 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { specialPlanTypes } from '../domain/mappings.js'
-import {
-  NATIONAL_SPECIAL,
-  type SpecialFilter,
-  type SpecialPlan,
-  SpecialPlanIndex,
-  type SpecialPlanRow,
-} from '../domain/scores-special.js'
+import { NATIONAL_SPECIAL, type SpecialFilter, type SpecialPlan } from '../domain/scores-special.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { pageField, pageSizeField } from './paging.js'
-import {
-  containsPattern,
-  countUse,
-  memoized,
-  pageFooter,
-  pagingOf,
-  planNum,
-  tableOf,
-  Where,
-} from './plans-common.js'
+import { containsPattern, pageFooter, pagingOf, planNum, tableOf, Where } from './plans-common.js'
 import { handlerChecked, optText, optYear } from './schema.js'
 
 const input = z.object({
@@ -67,8 +52,8 @@ function whereOf(f: SpecialFilter): Where {
   return where
 }
 
-/** One request straight from SQL: a count and one page. */
-export async function searchSpecialSql(
+/** A count and one page, from the special plans kept apart in answer order (data/catalogue.ts). */
+export async function searchSpecial(
   db: Db,
   f: SpecialFilter,
   offset: number,
@@ -76,7 +61,7 @@ export async function searchSpecialSql(
 ): Promise<SpecialPlanResult> {
   const where = whereOf(f)
   const [count] = await db.all<{ total: number }>(
-    `SELECT count(*)::INTEGER AS total FROM plans WHERE ${where}`,
+    `SELECT count(*)::INTEGER AS total FROM special_plans WHERE ${where}`,
     where.params,
   )
   const total = count?.total ?? 0
@@ -84,23 +69,10 @@ export async function searchSpecialSql(
     offset >= total
       ? []
       : await db.all<SpecialPlan>(
-          `SELECT ${COLUMNS} FROM plans WHERE ${where} ORDER BY ${ORDER} LIMIT ? OFFSET ?`,
+          `SELECT ${COLUMNS} FROM special_plans WHERE ${where} ORDER BY ${ORDER} LIMIT ? OFFSET ?`,
           [...where.params, limit, offset],
         )
   return { total, list }
-}
-
-/** Every special-plan row of the three types, in answer order, as an index (built once per open dataset). */
-export function specialIndex(db: Db): Promise<SpecialPlanIndex> {
-  return memoized(db, 'special-plan', 'index', async () => {
-    const types = specialPlanTypes(undefined)
-    const rows = await db.all<SpecialPlanRow>(
-      `SELECT ${COLUMNS}, plan_type FROM plans WHERE plan_type IN (${types.map(() => '?').join(', ')})
-       ORDER BY ${ORDER}`,
-      types,
-    )
-    return new SpecialPlanIndex(rows)
-  })
 }
 
 /**
@@ -108,9 +80,6 @@ export function specialIndex(db: Db): Promise<SpecialPlanIndex> {
  * score ascending with rows without a score last, then by plan row id. Served without the envelope, as the spec
  * shows it. The keyword matches the school name or the major name (either), and restricts only the 国家专项
  * rows: with several types searched, rows of the other types are listed whatever the keyword.
- *
- * A one-shot command answers from SQL; from a dataset's second request on (a server), requests are answered
- * from an in-memory index of the special rows (a few percent of the plans), built once.
  */
 export default defineEndpoint({
   name: 'special-plan',
@@ -132,9 +101,7 @@ export default defineEndpoint({
       ...(req.keyword === undefined ? {} : { keyword: req.keyword }),
     }
     const paging = pagingOf(req.page, req.limit)
-    if (countUse(ctx.db, 'special-plan') === 1)
-      return searchSpecialSql(ctx.db, filter, paging.offset, paging.limit)
-    return (await specialIndex(ctx.db)).search(filter, paging.offset, paging.limit)
+    return searchSpecial(ctx.db, filter, paging.offset, paging.limit)
   },
   records: (data) => data.list,
   table: (data, req) => ({

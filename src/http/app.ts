@@ -5,6 +5,7 @@ import { fail } from '../endpoints/envelope.js'
 import { ApiError, httpStatusOf } from '../endpoints/errors.js'
 import { ENDPOINTS } from '../endpoints/index.js'
 import { INTERNAL_ERROR_MESSAGE, invoke } from '../endpoints/invoke.js'
+import { warmUp } from '../endpoints/warm-up.js'
 import { bearerCaller } from './auth.js'
 
 export interface AppOptions extends ContextOptions {
@@ -57,8 +58,14 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     reply.code(statusFor(err)).send(fail(err.code, err.message))
   })
 
-  // A server preloads its tables before it accepts requests, so that the first request is not the slow one.
-  if (opts.preload) app.addHook('onReady', async () => void (await contexts.db.all('SELECT 1')))
+  // A server loads its tables and answers its warm-up requests before it accepts requests, so that the
+  // first caller does not wait for them.
+  if (opts.preload)
+    app.addHook('onReady', () =>
+      warmUp(contexts.db, contexts.forCaller(null), (endpoint, message) =>
+        app.log.warn({ endpoint, message }, 'warm-up failed'),
+      ),
+    )
   app.addHook('onClose', async () => {
     await contexts.db.close()
   })

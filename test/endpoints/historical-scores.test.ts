@@ -9,15 +9,24 @@ import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 const NOW = new Date('2026-06-15T10:00:00+08:00')
 let dir: string
 let ctx: EndpointContext
+const contexts: Record<string, EndpointContext> = {}
 beforeAll(async () => {
   dir = await buildFixtureDatasets()
-  ctx = createContextFactory({
-    db: openDb({ datasetsDir: dir }),
-    storeDir: tempStore(),
-    now: () => NOW,
-  }).forCaller(null)
+  // A one-shot command counts from SQL; a server (tables resident) from its in-memory rows. Both must agree
+  // with every rule below, so every test runs on both.
+  for (const [mode, preload] of [
+    ['one-shot', false],
+    ['server', true],
+  ] as const)
+    contexts[mode] = createContextFactory({
+      db: openDb({ datasetsDir: dir, preload }),
+      storeDir: tempStore(),
+      now: () => NOW,
+    }).forCaller(null)
 })
-afterAll(() => ctx.db.close())
+afterAll(async () => {
+  for (const c of Object.values(contexts)) await c.db.close()
+})
 
 const scores = async (body: Record<string, unknown>) => (await call(historicalScores, body, ctx)) as any
 const keys = (res: any) => res.data.list.map((r: any) => `${r.year} ${r.school_name} ${r.spname} ${r.min}`)
@@ -37,7 +46,10 @@ const NINGXIA = [
   '2020 青岚大学 软件工程 585',
 ]
 
-describe('historical scores (SPEC 4.7, 2.9)', () => {
+describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (mode) => {
+  beforeAll(() => {
+    ctx = contexts[mode] as EndpointContext
+  })
   it('answers the container of 2.9 with the fields of a record', async () => {
     const res = await scores({ province: '宁夏', limit: 1 })
     expect(res.code).toBe(200)

@@ -299,6 +299,9 @@ function counting(db: Db): Db & { queries: number } {
   const wrapped = {
     queries: 0,
     has: db.has.bind(db),
+    resident: db.resident,
+    intColumns: db.intColumns.bind(db),
+    open: db.open.bind(db),
     close: db.close.bind(db),
     all: <T>(sql: string, params?: readonly unknown[]) => {
       wrapped.queries++
