@@ -40,7 +40,7 @@ export async function renderTables(
   const chalk = new Chalk({ level: color ? 1 : 0 })
   const out: string[] = []
   for (const view of views) {
-    if (view.title) out.push(chalk.bold(view.title))
+    if (view.title) out.push(chalk.bold(view.tone ? chalk[view.tone](view.title) : view.title))
     if (view.head.length > 0) {
       const numeric = new Set(view.numeric ?? [])
       const cells = view.rows.map((row) => row.map((c) => (c === null || c === undefined ? '' : String(c))))

@@ -1,5 +1,5 @@
 import { type Command, CommanderError, Option } from 'commander'
-import { type CliIo, useColor } from './io.js'
+import type { CliIo } from './io.js'
 import type { BacktestCommandOptions } from './smart-match-backtest.js'
 import type { SmartMatchAnswers } from './smart-match-prompts.js'
 
@@ -15,12 +15,7 @@ export function registerSmartMatchCommands(
   const smartMatch = program.commands.find((c) => c.name() === 'smart-match')
   if (!smartMatch) return
   smartMatch.hook('preAction', async (_self, action) => {
-    const opts = action.opts() as Record<string, unknown>
     if (action === smartMatch) {
-      const format = opts.json ? 'json' : (opts.format as string | undefined)
-      // The endpoint's table function colours the tiers when told so (a hidden input field set only here).
-      if ((format ?? 'table') === 'table' && useColor(io, opts.color as boolean | undefined))
-        action.setOptionValue('tierColour', 'true')
       await completeOptions(action, io, { batch: true, rankYear: true, scoreOrRank: true })
     } else if (action.name() === 'counts' && action.parent === smartMatch) {
       await completeOptions(action, io, { batch: false, rankYear: false, scoreOrRank: false })

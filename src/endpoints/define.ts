@@ -42,6 +42,8 @@ export interface TableView {
   numeric?: number[]
   /** Printed under the table (e.g. the selected options, paging) */
   footer?: string
+  /** The title's colour on a terminal that allows colour (smart-match tiers: 冲 red, 稳 yellow, 保 green) */
+  tone?: 'red' | 'yellow' | 'green'
 }
 
 export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown> {

@@ -2,14 +2,15 @@ import type { TierName } from '../domain/smart-match/strategies.js'
 import type { TableView } from './define.js'
 import type { SmartMatchData, ZybItem } from './smart-match-response.js'
 
-/** How the CLI shows a list: one table per tier (冲 red, 稳 yellow, 保 green when colour is allowed). */
+/** How the CLI shows a list: the candidate's line, then one table per tier (冲 red, 稳 yellow, 保 green). */
 
 const TIER_LABEL: Record<TierName, string> = { chong: '冲', wen: '稳', bao: '保' }
-const TIER_COLOUR: Record<TierName, number> = { chong: 31, wen: 33, bao: 32 }
+const TIER_TONE: Record<TierName, NonNullable<TableView['tone']>> = {
+  chong: 'red',
+  wen: 'yellow',
+  bao: 'green',
+}
 const VOLUNTEER_TYPE: Record<number, string> = { 1: '院校 + 专业', 2: '院校专业组', 3: '专业 + 院校' }
-
-const paint = (text: string, tier: TierName, colour: boolean) =>
-  colour ? `\u001b[${TIER_COLOUR[tier]}m${text}\u001b[39m` : text
 
 /** The group without the school's name in front: 南京大学01组（物理+化学） → 01组（物理+化学）. */
 const groupLabel = (item: ZybItem) =>
@@ -27,7 +28,7 @@ function latest(item: ZybItem): string {
   return `${h.year}: ${h.min_section}${h.min === null ? '' : ` (${h.min}分)`}`
 }
 
-export function smartMatchTables(data: SmartMatchData, colour: boolean): TableView[] {
+export function smartMatchTables(data: SmartMatchData): TableView[] {
   const rule = data.zyb_rule
   const c = data.candidate
   const strategy = data.zyb_type.find((t) => t.is_default === 1)
@@ -42,12 +43,19 @@ export function smartMatchTables(data: SmartMatchData, colour: boolean): TableVi
     '概率',
     '最近一年最低位次',
   ]
-  const views: TableView[] = []
+  const views: TableView[] = [
+    {
+      title: `${c.category} 位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年)`,
+      head: [],
+      rows: [],
+    },
+  ]
   for (const tier of ['chong', 'wen', 'bao'] as const) {
     const items = counts[tier]
     const planned = strategy?.rule[tier] ?? items.length
     views.push({
-      title: paint(`${TIER_LABEL[tier]} ${items.length} 项 (计划 ${planned} 项)`, tier, colour),
+      title: `${TIER_LABEL[tier]} ${items.length} 项 (计划 ${planned} 项)`,
+      tone: TIER_TONE[tier],
       head,
       rows: items.map((item) => [
         item.index,
@@ -62,9 +70,6 @@ export function smartMatchTables(data: SmartMatchData, colour: boolean): TableVi
       numeric: [0, 4, 5, 6],
     })
   }
-  const first = views[0]
-  if (first)
-    first.title = `${c.category} 位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年)\n${first.title}`
   const last = views[views.length - 1]
   if (last)
     last.footer =

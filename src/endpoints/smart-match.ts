@@ -33,7 +33,6 @@ const input = z.object({
     placeholder: 'subjects',
   }),
   // Set by the terminal front end only (src/cli/smart-match-commands.ts): colour the tiers' tables.
-  tier_colour: handlerChecked({ description: 'CLI: 表格着色', hidden: true }),
 })
 
 export const MISSING_REQUIRED = '缺少必要参数:province、batch、rank_year'
@@ -106,5 +105,5 @@ export default defineEndpoint({
     return data
   },
   records: smartMatchRecords,
-  table: (data, raw) => smartMatchTables(data, raw.tier_colour === true || raw.tier_colour === 'true'),
+  table: smartMatchTables,
 })
