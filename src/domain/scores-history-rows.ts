@@ -15,6 +15,8 @@ import type { ScoreBlock } from './scores-history.js'
 export interface ScoreRowColumns {
   year: Int32Array
   sid: Int32Array
+  /** The school's hot (schools.hot), -1 when unknown */
+  hot: Int32Array
   spname: Int32Array
   school: Int32Array
   province: Int32Array
@@ -78,9 +80,9 @@ export class ScoreRows {
     }
   }
 
-  /** The (year, school) blocks under `f` with their number of distinct major names, hot left null. */
+  /** The (year, school) blocks under `f` with their number of distinct major names. */
   blocks(f: ScoreRowFilter): ScoreBlock[] {
-    const { year, sid, spname, school, batch, subject } = this.rows
+    const { year, sid, hot, spname, school, batch, subject } = this.rows
     const batchOk = f.batches && mask(this.dict.batch, (v) => f.batches?.includes(v) ?? false)
     const subjectOk = f.subjects && mask(this.dict.subject, (v) => f.subjects?.includes(v) ?? false)
     const { schoolName, keyword } = f
@@ -118,7 +120,8 @@ export class ScoreRows {
       if (spnameOk && !spnameOk[sp]) continue
       const s = sid[i] as number
       if (current === undefined || current.year !== y || current.sid !== s) {
-        current = { year: y, sid: s, hot: null, n: 1 }
+        const h = hot[i] as number
+        current = { year: y, sid: s, hot: h < 0 ? null : h, n: 1 }
         out.push(current)
       } else if (sp !== lastSpname) current.n++
       lastSpname = sp

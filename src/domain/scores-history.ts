@@ -25,6 +25,12 @@ export function compareBlocks(a: ScoreBlock, b: ScoreBlock): number {
   return a.sid - b.sid
 }
 
+function inOrder(blocks: readonly ScoreBlock[]): boolean {
+  for (let i = 1; i < blocks.length; i++)
+    if (compareBlocks(blocks[i - 1] as ScoreBlock, blocks[i] as ScoreBlock) > 0) return false
+  return true
+}
+
 /** A block's part of a page: records [from, to) of the block (0-based, in block order). */
 export interface BlockRange {
   year: number
@@ -46,17 +52,24 @@ export class BlockIndex {
   private readonly starts: Float64Array
 
   constructor(blocks: readonly ScoreBlock[]) {
-    const sorted = [...blocks].sort(compareBlocks)
-    this.size = sorted.length
-    this.years = Int32Array.from(sorted, (b) => b.year)
-    this.sids = Int32Array.from(sorted, (b) => b.sid)
-    this.counts = Int32Array.from(sorted, (b) => b.n)
-    this.starts = new Float64Array(this.size)
+    // A server's summaries arrive in answer order already (endpoints/historical-scores-rows.ts): check in one
+    // pass rather than sort.
+    const sorted = inOrder(blocks) ? blocks : [...blocks].sort(compareBlocks)
+    const size = sorted.length
+    this.size = size
+    this.years = new Int32Array(size)
+    this.sids = new Int32Array(size)
+    this.counts = new Int32Array(size)
+    this.starts = new Float64Array(size)
     let at = 0
-    sorted.forEach((b, i) => {
+    for (let i = 0; i < size; i++) {
+      const b = sorted[i] as ScoreBlock
+      this.years[i] = b.year
+      this.sids[i] = b.sid
+      this.counts[i] = b.n
       this.starts[i] = at
       at += b.n
-    })
+    }
     this.total = at
   }
 

@@ -139,12 +139,14 @@ async function blocksOf(
   db: Db,
   f: ScoreRowFilter,
   where: Where,
-): Promise<{ year: number; sid: number; n: number }[]> {
+  schools: ReadonlyMap<number, SchoolInfo>,
+): Promise<ScoreBlock[]> {
   if (db.resident) return (await scoreRows(db)).blocks(f)
-  return db.all<{ year: number; sid: number; n: number }>(
+  const rows = await db.all<{ year: number; sid: number; n: number }>(
     `SELECT year, sid, count(DISTINCT spname)::INTEGER AS n FROM plans WHERE ${where} GROUP BY year, sid`,
     where.params,
   )
+  return rows.map((r) => ({ ...r, hot: schools.get(r.sid)?.hot ?? null }))
 }
 
 /**
@@ -163,10 +165,8 @@ function summaryOf(
     'historical-scores',
     key,
     async () => {
-      const rows = await blocksOf(db, f, where)
-      const blocks = new BlockIndex(
-        rows.map((r): ScoreBlock => ({ ...r, hot: schools.get(r.sid)?.hot ?? null })),
-      )
+      const rows = await blocksOf(db, f, where, schools)
+      const blocks = new BlockIndex(rows)
       // Every school under the filter, hottest first (the blocks' order within a year, across years).
       const sids = [...new Set(rows.map((r) => r.sid))]
       const unknown = sids.filter((sid) => !schools.has(sid))

@@ -5,7 +5,7 @@ import { NATIONAL_SPECIAL, type SpecialFilter, type SpecialPlan } from '../domai
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { pageField, pageSizeField } from './paging.js'
-import { containsPattern, pageFooter, pagingOf, planNum, tableOf, Where } from './plans-common.js'
+import { containsPattern, memoized, pageFooter, pagingOf, planNum, tableOf, Where } from './plans-common.js'
 import { handlerChecked, optText, optYear } from './schema.js'
 
 const input = z.object({
@@ -60,11 +60,20 @@ export async function searchSpecial(
   limit: number,
 ): Promise<SpecialPlanResult> {
   const where = whereOf(f)
-  const [count] = await db.all<{ total: number }>(
-    `SELECT count(*)::INTEGER AS total FROM special_plans WHERE ${where}`,
-    where.params,
+  // The total of a filter is counted once per process: walking its pages then costs one query a page.
+  const total = await memoized(
+    db,
+    'special-plan-totals',
+    `${where}|${JSON.stringify(where.params)}`,
+    async () => {
+      const [count] = await db.all<{ total: number }>(
+        `SELECT count(*)::INTEGER AS total FROM special_plans WHERE ${where}`,
+        where.params,
+      )
+      return count?.total ?? 0
+    },
+    256,
   )
-  const total = count?.total ?? 0
   const list =
     offset >= total
       ? []
