@@ -88,19 +88,6 @@ export function memoized<T>(
   return made
 }
 
-/** How many times an endpoint has run on one open dataset: lets an index wait until a process serves again. */
-const uses = new WeakMap<Db, Map<string, number>>()
-export function countUse(db: Db, name: string): number {
-  let counts = uses.get(db)
-  if (!counts) {
-    counts = new Map()
-    uses.set(db, counts)
-  }
-  const n = (counts.get(name) ?? 0) + 1
-  counts.set(name, n)
-  return n
-}
-
 export interface SchoolInfo {
   name: string
   hot: number | null

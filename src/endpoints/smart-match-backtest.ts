@@ -1,7 +1,7 @@
 import type { Db } from '../data/db.js'
 import { findProvince } from '../domain/provinces.js'
 import {
-  type ActualRow,
+  type ActualIndex,
   assembleList,
   type BacktestScore,
   classify,
@@ -17,7 +17,7 @@ import {
 } from '../domain/smart-match/index.js'
 import { badRequest } from './errors.js'
 import { placeholders } from './schema.js'
-import { findRule } from './smart-match-data.js'
+import { actualRows, findRule } from './smart-match-data.js'
 import { defaultBatch } from './smart-match-defaults.js'
 import { loadUniverse, noRuleError, type Universe, volunteerTypeOf } from './smart-match-run.js'
 
@@ -37,6 +37,8 @@ export interface BacktestOptions {
   xuanke?: string
   strategy: Strategy
   params?: EstimatorParams
+  /** Sees each category's options and what the year admitted (calibration scripts: scripts/smart-match-bias.mjs) */
+  inspect?: (category: string, universe: Universe, actual: ActualIndex) => void
 }
 
 export interface BacktestRow {
@@ -90,18 +92,6 @@ async function yearCategories(db: Db, province: string, year: number): Promise<s
   return ORDINARY.filter((k) => rows.some((r) => r.km === k))
 }
 
-async function actualRows(db: Db, universe: Universe, year: number): Promise<ActualRow[]> {
-  const s = universe.scope
-  const rows = await db.all<ActualRow>(
-    `SELECT id, sid, coalesce(sg_name, '') AS "group", coalesce(spname, '') AS name, min_section AS rank,
-            outcome_level AS level
-     FROM plans WHERE province = ? AND batch_name IN (${placeholders(s.batches)})
-       AND subject_type IN (${placeholders(s.categories)}) AND year = ? AND min_section > 0 AND outcome_level <> ''`,
-    [s.province, ...s.batches, ...s.categories, year],
-  )
-  return rows
-}
-
 /** The q-quantile of sorted numbers. */
 const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))] as number
@@ -127,7 +117,8 @@ export async function backtestProvince(db: Db, opts: BacktestOptions): Promise<B
       { bypassCache: true, params: opts.params ?? DEFAULT_ESTIMATOR },
     )
     if (!universe || universe.options.length === 0) continue
-    const actual = indexActual(await actualRows(db, universe, opts.year))
+    const actual = indexActual(await actualRows(db, universe.scope, opts.year))
+    opts.inspect?.(category, universe, actual)
     const expected = universe.options.map((o) => o.estimate.expected).sort((a, b) => a - b)
     const from = Math.round(quantile(expected, 0.02))
     const to = Math.round(quantile(expected, 0.9))

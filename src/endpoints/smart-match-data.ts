@@ -1,6 +1,6 @@
 import type { Db } from '../data/db.js'
 import type { ScoreRankRow } from '../domain/rank.js'
-import type { Granularity, HistoryRow, MenuRow } from '../domain/smart-match/index.js'
+import type { ActualRow, Granularity, HistoryRow, MenuRow } from '../domain/smart-match/index.js'
 import { placeholders } from './schema.js'
 
 /** The queries of smart-match and cwb-num (bound parameters only; column names are constants). */
@@ -180,5 +180,16 @@ export async function majorInfos(db: Db, ids: readonly number[]): Promise<Map<nu
 export async function ruleChoices(db: Db): Promise<{ province: string; batch_name: string; year: number }[]> {
   return db.all(
     `SELECT DISTINCT province, batch_name, year FROM volunteer_rules ORDER BY province, batch_name, year`,
+  )
+}
+
+/** What a year admitted under a scope: its rows with a published lowest rank and the level it is the lowest of. */
+export async function actualRows(db: Db, scope: PlanScope, year: number): Promise<ActualRow[]> {
+  return db.all<ActualRow>(
+    `SELECT id, sid, coalesce(sg_name, '') AS "group", coalesce(spname, '') AS name, min_section AS rank,
+            outcome_level AS level
+     FROM plans WHERE province = ? AND batch_name IN (${placeholders(scope.batches)})
+       AND subject_type IN (${placeholders(scope.categories)}) AND year = ? AND min_section > 0 AND outcome_level <> ''`,
+    [scope.province, ...scope.batches, ...scope.categories, year],
   )
 }
