@@ -19,7 +19,7 @@ import { badRequest } from './errors.js'
 import { placeholders } from './schema.js'
 import { actualRows, findRule } from './smart-match-data.js'
 import { defaultBatch } from './smart-match-defaults.js'
-import { loadUniverse, noRuleError, type Universe, volunteerTypeOf } from './smart-match-run.js'
+import { levelOf, loadUniverse, noRuleError, type Universe, volunteerTypeOf } from './smart-match-run.js'
 
 /**
  * The backtest: candidates spread over a year's ranks get lists built only from earlier years' outcomes (the
@@ -117,7 +117,7 @@ export async function backtestProvince(db: Db, opts: BacktestOptions): Promise<B
       { bypassCache: true, params: opts.params ?? DEFAULT_ESTIMATOR },
     )
     if (!universe || universe.options.length === 0) continue
-    const actual = indexActual(await actualRows(db, universe.scope, opts.year))
+    const actual = indexActual(await actualRows(db, universe.scope, opts.year, levelOf(rule) === '本科'))
     opts.inspect?.(category, universe, actual)
     const expected = universe.options.map((o) => o.estimate.expected).sort((a, b) => a - b)
     const from = Math.round(quantile(expected, 0.02))

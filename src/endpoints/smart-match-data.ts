@@ -121,23 +121,106 @@ export async function menuRows(db: Db, scope: PlanScope, year: number): Promise<
 }
 
 /**
+ * The names of a province's ordinary undergraduate control lines (score_lines.name): 本科批, 本科一批 / 二批 /
+ * 三批, 本科一段 / 二段, 普通类一段 / 二段 (浙江, 山东), 普通本科; not the special-type, minority-language or
+ * dedicated-plan lines. The lowest of them is the score no ordinary undergraduate admission falls below.
+ */
+export const UNDERGRADUATE_LINE = '^(本科([一二三]批|批|[一二]段)|普通类[一二]段|普通本科)'
+/** Points below the undergraduate line an outcome may sit before it is taken for a mislabelled row */
+export const LINE_TOLERANCE = 10
+/** Further points of slack when the year's own line is missing and an adjacent year's stands in for it */
+export const ADJACENT_YEAR_SLACK = 20
+
+/**
  * Outcomes of the years [fromYear, beforeYear) of the schools on the menu: never of the rank year itself, so
  * that a recommendation only uses what was known when the candidate applied.
+ *
+ * With `undergraduate`, an outcome whose score is more than LINE_TOLERANCE points below the year's lowest
+ * ordinary undergraduate line of its category (or, when that year has none, ADJACENT_YEAR_SLACK more below the
+ * lower of the lines of the years either side) is left out: such a row is a 专科 line filed under a 本科 batch
+ * by a source (e.g. 四川 2024, where one source lists every school's line as 本科批, 专科 schools at 150-450
+ * points against a 459 line), and read as undergraduate evidence it makes a selective option look safe.
  */
 export async function historyRows(
   db: Db,
   scope: PlanScope,
   fromYear: number,
   beforeYear: number,
+  undergraduate = false,
 ): Promise<HistoryRow[]> {
   const rows = await db.all<Omit<HistoryRow, 'level'> & { level: string }>(
-    `SELECT sid, coalesce(sg_name, '') AS "group", coalesce(spname, '') AS name, major_id AS "majorId", year,
-            min_section AS rank, min AS score, rank_derived AS derived, outcome_level AS level
-     FROM plans
-     WHERE ${scopeSql(scope)} AND year >= ? AND year < ? AND min_section > 0 AND outcome_level <> ''`,
-    [...scopeParams(scope), fromYear, beforeYear],
+    ...outcomesSql(
+      db,
+      scope,
+      `p.sid, coalesce(p.sg_name, '') AS "group", coalesce(p.spname, '') AS name, p.major_id AS "majorId",
+       p.year, p.min_section AS rank, p.min AS score, p.rank_derived AS derived, p.outcome_level AS level`,
+      'p.year >= ? AND p.year < ?',
+      [fromYear, beforeYear],
+      undergraduate,
+    ),
   )
   return rows.map((r) => ({ ...r, derived: Boolean(r.derived), level: r.level as Granularity }))
+}
+
+/**
+ * What a year admitted under a scope: its rows with a published lowest rank and the level it is the lowest of.
+ * The backtest reads them with the same undergraduate-line rule as the evidence, so a 专科 line filed under 本科批
+ * is not taken for a group's actual line either.
+ */
+export async function actualRows(
+  db: Db,
+  scope: PlanScope,
+  year: number,
+  undergraduate = false,
+): Promise<ActualRow[]> {
+  return db.all<ActualRow>(
+    ...outcomesSql(
+      db,
+      scope,
+      `p.id, p.sid, coalesce(p.sg_name, '') AS "group", coalesce(p.spname, '') AS name, p.min_section AS rank,
+       p.outcome_level AS level`,
+      'p.year = ?',
+      [year],
+      undergraduate,
+    ),
+  )
+}
+
+/** The outcome rows (a published lowest rank) of a scope and years, optionally under the undergraduate rule. */
+function outcomesSql(
+  db: Db,
+  scope: PlanScope,
+  columns: string,
+  years: string,
+  yearParams: readonly number[],
+  undergraduate: boolean,
+): [string, unknown[]] {
+  const floors = undergraduate && db.has('score_lines')
+  const sql = `${
+    floors
+      ? `WITH floors AS (SELECT year, type_name, min(score) AS floor FROM score_lines
+           WHERE province = ? AND regexp_matches(name, ?) GROUP BY year, type_name) `
+      : ''
+  }
+    SELECT ${columns} FROM plans p
+    ${
+      floors
+        ? `LEFT JOIN floors f0 ON f0.year = p.year AND f0.type_name = p.subject_type
+           LEFT JOIN floors f1 ON f1.year = p.year - 1 AND f1.type_name = p.subject_type
+           LEFT JOIN floors f2 ON f2.year = p.year + 1 AND f2.type_name = p.subject_type`
+        : ''
+    }
+    WHERE ${scopeSql(scope)} AND ${years} AND p.min_section > 0 AND p.outcome_level <> ''
+    ${floors ? 'AND coalesce(p.min >= coalesce(f0.floor, least(f1.floor, f2.floor) - ?) - ?, TRUE)' : ''}`
+  return [
+    sql,
+    [
+      ...(floors ? [scope.province, UNDERGRADUATE_LINE] : []),
+      ...scopeParams(scope),
+      ...yearParams,
+      ...(floors ? [ADJACENT_YEAR_SLACK, LINE_TOLERANCE] : []),
+    ],
+  ]
 }
 
 export interface SchoolInfo {
@@ -180,16 +263,5 @@ export async function majorInfos(db: Db, ids: readonly number[]): Promise<Map<nu
 export async function ruleChoices(db: Db): Promise<{ province: string; batch_name: string; year: number }[]> {
   return db.all(
     `SELECT DISTINCT province, batch_name, year FROM volunteer_rules ORDER BY province, batch_name, year`,
-  )
-}
-
-/** What a year admitted under a scope: its rows with a published lowest rank and the level it is the lowest of. */
-export async function actualRows(db: Db, scope: PlanScope, year: number): Promise<ActualRow[]> {
-  return db.all<ActualRow>(
-    `SELECT id, sid, coalesce(sg_name, '') AS "group", coalesce(spname, '') AS name, min_section AS rank,
-            outcome_level AS level
-     FROM plans WHERE province = ? AND batch_name IN (${placeholders(scope.batches)})
-       AND subject_type IN (${placeholders(scope.categories)}) AND year = ? AND min_section > 0 AND outcome_level <> ''`,
-    [scope.province, ...scope.batches, ...scope.categories, year],
   )
 }

@@ -102,7 +102,8 @@ export async function resolveCandidate(db: Db, req: MatchRequest): Promise<Candi
   return { province, rule, category, rank, chosen }
 }
 
-const levelOf = (rule: RuleRow): '本科' | '专科' => (/专科|高职/u.test(rule.batch_name) ? '专科' : '本科')
+export const levelOf = (rule: RuleRow): '本科' | '专科' =>
+  /专科|高职/u.test(rule.batch_name) ? '专科' : '本科'
 
 /** The options of the candidate's province, year, category and batch, with their estimates. */
 export async function loadUniverse(
@@ -144,7 +145,7 @@ async function buildUniverse(
   const [current, previous, history, tables] = await Promise.all([
     menuRows(db, scope, planYear),
     earlier === undefined ? Promise.resolve([]) : menuRows(db, scope, earlier),
-    historyRows(db, scope, fromYear, req.rankYear),
+    historyRows(db, scope, fromYear, req.rankYear, levelOf(c.rule) === '本科'),
     rankTables(db, province, categories, fromYear, req.rankYear, levelOf(c.rule)),
   ])
   const offered = new Set(current.map((r) => r.sid))

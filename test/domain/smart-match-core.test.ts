@@ -10,6 +10,7 @@ import {
   checkBar,
   classify,
   cohortRatio,
+  DEFAULT_ESTIMATOR,
   emptyScore,
   estimateLowestRank,
   type HistoryRow,
@@ -103,6 +104,19 @@ describe('estimateLowestRank', () => {
     expect(unknown?.sigma).toBeGreaterThan(one.sigma)
     expect(one.weak).toEqual(['single-year'])
     expect(school.weak).toContain('coarse:school')
+  })
+  it('widens a school line across an exam-mode reform more than a major line across it', () => {
+    const reform = { ratioOf: () => ({ ratio: 1, basis: 'total' as const, reform: true }) }
+    const sigma = (o: Observation, extra = {}) =>
+      (estimate([o], extra) as NonNullable<ReturnType<typeof estimate>>).sigma
+    const major = sigma(obs(2024, 10000))
+    const majorReform = sigma(obs(2024, 10000), reform)
+    const school = sigma(obs(2024, 10000, 'school'))
+    const schoolReform = sigma(obs(2024, 10000, 'school'), reform)
+    const { reform: r, reformCoarse: rc } = DEFAULT_ESTIMATOR
+    expect(majorReform).toBeCloseTo(Math.sqrt(major ** 2 + r ** 2), 9)
+    expect(schoolReform).toBeCloseTo(Math.sqrt(school ** 2 + r ** 2 + rc ** 2), 9)
+    expect(rc).toBeGreaterThan(0)
   })
   it('treats a school line as optimistic for one of its majors', () => {
     const school = estimate([obs(2024, 10000, 'school')])

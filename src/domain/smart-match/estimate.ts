@@ -62,6 +62,8 @@ export interface EstimatorParams {
   /** Multiplies a rank whose year's cohort is unknown (no 一分一段 table): measured on the data */
   unknownCohortShift: number
   reform: number
+  /** Added on top of `reform` when the evidence is also a coarser line (a school's line across a reform) */
+  reformCoarse: number
   noPlan: number
   /** Weight multiplier of a derived rank */
   derivedWeight: number
@@ -96,6 +98,7 @@ export const DEFAULT_ESTIMATOR: EstimatorParams = {
   unknownCohort: 0.25,
   unknownCohortShift: 1,
   reform: 0.2,
+  reformCoarse: 0.2,
   noPlan: 0.05,
   derivedWeight: 0.7,
 }
@@ -174,6 +177,8 @@ export function estimateLowestRank(
   if (weak.includes('derived')) variance += params.derived ** 2
   if (weak.includes('cohort')) variance += params.unknownCohort ** 2
   if (weak.includes('reform')) variance += params.reform ** 2
+  if (weak.includes('reform') && weak.some((w) => w.startsWith('coarse')))
+    variance += params.reformCoarse ** 2
   if (weak.includes('no-plan')) variance += params.noPlan ** 2
   const latest = best[0] as Observation
   return { expected, sigma: Math.sqrt(variance), years: best.length, latest, used: best, weak: weak.sort() }

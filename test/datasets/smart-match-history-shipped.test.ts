@@ -1,0 +1,42 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDb } from '../../src/data/db.js'
+import { historyRows, LINE_TOLERANCE } from '../../src/endpoints/smart-match-data.js'
+import { SHIPPED } from './helpers.js'
+
+const db = openDb({ datasetsDir: SHIPPED })
+afterAll(() => db.close())
+
+/**
+ * A source lists 四川 2024's 专科 lines under 本科批 too (甘肃警察学院, 理科: 416 points against a 459 本科二批
+ * line). Read as undergraduate evidence, such a line makes a selective 2025 group look like a safe 保.
+ */
+describe('smart-match history on the shipped data: lines below the undergraduate line', () => {
+  const scope = { province: '四川', batches: ['本科批', '本科一批', '本科二批'], categories: ['理科'] }
+
+  it('leaves out undergraduate outcomes more than the tolerance below the lowest undergraduate line', async () => {
+    const all = await historyRows(db, scope, 2024, 2025)
+    const kept = await historyRows(db, scope, 2024, 2025, true)
+    const police = (rows: typeof all) => rows.filter((r) => r.sid === 1715).map((r) => r.score)
+    expect(police(all)).toContain(416)
+    expect(police(kept)).not.toContain(416)
+    // Everything kept is at or above 459 − tolerance; what was dropped is below it, and it is a minority.
+    expect(Math.min(...kept.map((r) => r.score ?? Number.POSITIVE_INFINITY))).toBeGreaterThanOrEqual(
+      459 - LINE_TOLERANCE,
+    )
+    const dropped = all.length - kept.length
+    expect(dropped).toBeGreaterThan(0)
+    expect(all.filter((r) => (r.score ?? 999) < 459 - LINE_TOLERANCE)).toHaveLength(dropped)
+    expect(dropped).toBeLessThan(all.length / 2)
+  })
+
+  it("falls back on the adjacent years' lines when the year has none (北京 2024)", async () => {
+    // score_lines has 北京's 本科批 line of 2023 (448) and 2025 but not of 2024; a source files 2024 专科
+    // lines (120 points) under 本科批.
+    const beijing = { province: '北京', batches: ['本科批'], categories: ['综合'] }
+    const all = await historyRows(db, beijing, 2024, 2025)
+    const kept = await historyRows(db, beijing, 2024, 2025, true)
+    expect(all.some((r) => r.score === 120)).toBe(true)
+    expect(kept.some((r) => r.score === 120)).toBe(false)
+    expect(kept.length).toBeGreaterThan(all.length / 2)
+  })
+})
