@@ -237,8 +237,23 @@ describe('smart-match structure by volunteerType', () => {
       majorNumMax: 5,
     })
     const list = items(res.data)
-    expect(list).toHaveLength(6)
-    expect(new Set(list.map((i) => i.sid)).size).toBe(6)
+    // More schools qualify than the rule allows (cwb-num counts them before the cut): the list is cut to 6, or
+    // shorter when a tier has too few options (a 保 beyond 2.2x the candidate's rank is never listed).
+    const counted = await call(
+      cwbNum,
+      {
+        user_info: { province: '河南', score: '500', rank: '30000', subject: '理科' },
+        batch: '本科一批',
+        rank_year: '2024',
+      },
+      ctx,
+    )
+    expect(counted.code).toBe(200)
+    const counts = counted.data
+    expect(counts.chongci + counts.wentuo + counts.baodi).toBeGreaterThan(6)
+    expect(list.length).toBeGreaterThanOrEqual(5)
+    expect(list.length).toBeLessThanOrEqual(6)
+    expect(new Set(list.map((i) => i.sid)).size).toBe(list.length)
     for (const item of list) {
       expect(item.sg_name).toBe('')
       expect(item.zyList.length).toBeLessThanOrEqual(5)

@@ -34,7 +34,7 @@ export const STRATEGIES: readonly Strategy[] = [
     name: '冲稳保',
     mix: { chong: 0.3, wen: 0.4, bao: 0.3 },
     bands: { chong: 0.2, wen: 0.5, bao: 0.9 },
-    baoCap: 3,
+    baoCap: 2.2,
     baoPrefer: 1.8,
   },
   {
@@ -42,7 +42,7 @@ export const STRATEGIES: readonly Strategy[] = [
     name: '合理保守',
     mix: { chong: 0.2, wen: 0.5, bao: 0.3 },
     bands: { chong: 0.25, wen: 0.5, bao: 0.93 },
-    baoCap: 3,
+    baoCap: 2.2,
     baoPrefer: 1.8,
   },
   {
@@ -50,7 +50,7 @@ export const STRATEGIES: readonly Strategy[] = [
     name: '标准均衡',
     mix: { chong: 1 / 3, wen: 1 / 3, bao: 1 / 3 },
     bands: { chong: 0.2, wen: 0.5, bao: 0.9 },
-    baoCap: 3,
+    baoCap: 2.2,
     baoPrefer: 1.8,
   },
   {
@@ -58,7 +58,7 @@ export const STRATEGIES: readonly Strategy[] = [
     name: '激进冲刺',
     mix: { chong: 0.3, wen: 0.3, bao: 0.4 },
     bands: { chong: 0.15, wen: 0.45, bao: 0.9 },
-    baoCap: 3,
+    baoCap: 2.2,
     baoPrefer: 1.8,
   },
 ]
