@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../../src/data/db.js'
 import { schoolCounts } from '../../src/domain/smart-match/classify.js'
 import { strategyOf } from '../../src/domain/smart-match/strategies.js'
 import cwbNum from '../../src/endpoints/cwb-num.js'
@@ -11,7 +10,7 @@ import type { EndpointContext } from '../../src/endpoints/define.js'
 import smartMatch from '../../src/endpoints/smart-match.js'
 import { matchCandidate } from '../../src/endpoints/smart-match-run.js'
 import { buildApp } from '../../src/http/app.js'
-import { call, fixtureContext } from '../helpers/context.js'
+import { call, countingDb, fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 let dir: string
@@ -309,23 +308,6 @@ describe('smart-match is deterministic and honest about time', () => {
   })
 })
 
-/** A Db that counts its queries, to see the count cache at work. */
-function counting(db: Db): Db & { queries: number } {
-  const wrapped = {
-    queries: 0,
-    has: db.has.bind(db),
-    resident: db.resident,
-    intColumns: db.intColumns.bind(db),
-    open: db.open.bind(db),
-    close: db.close.bind(db),
-    all: <T>(sql: string, params?: readonly unknown[]) => {
-      wrapped.queries++
-      return db.all<T>(sql, params)
-    },
-  }
-  return wrapped
-}
-
 describe('cwb-num (SPEC 4.13)', () => {
   const body = { user_info: { province: '湖北', score: '600', subject: '物理', xuanke: '物理,化学,生物' } }
   it('counts schools per tier with the smart-match classifier, before the list is cut', async () => {
@@ -371,7 +353,7 @@ describe('cwb-num (SPEC 4.13)', () => {
     expect((await call(cwbNum, { ...body, type: 7 }, ctx)).message).toBe('参数 type 无效: 可选值: 1, 2, 3, 4')
   })
   it('caches counts by the normalized request; bypass_cache skips the cache', async () => {
-    const db = counting(fixtureContext(dir).db)
+    const db = countingDb(fixtureContext(dir).db)
     const c = { ...ctx, db }
     const first = await call(cwbNum, body, c)
     const afterFirst = db.queries

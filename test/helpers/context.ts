@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDb } from '../../src/data/db.js'
+import { type Db, openDb } from '../../src/data/db.js'
 import { createContextFactory } from '../../src/endpoints/context.js'
 import type { AnyEndpoint, Caller, EndpointContext } from '../../src/endpoints/define.js'
 import { invoke } from '../../src/endpoints/invoke.js'
@@ -18,4 +18,21 @@ export function fixtureContext(
 /** Runs an endpoint as any surface would and returns the wire body. */
 export async function call(def: AnyEndpoint, raw: unknown, ctx: EndpointContext) {
   return (await invoke(def, raw, ctx)).body as { code: number; message: string; data: any }
+}
+
+/** A Db that counts the statements it runs (to see caches and warm-ups at work). */
+export function countingDb(db: Db): Db & { queries: number } {
+  const wrapped = {
+    queries: 0,
+    has: db.has.bind(db),
+    resident: db.resident,
+    intColumns: db.intColumns.bind(db),
+    open: db.open.bind(db),
+    close: db.close.bind(db),
+    all: <T>(sql: string, params?: readonly unknown[]) => {
+      wrapped.queries++
+      return db.all<T>(sql, params)
+    },
+  }
+  return wrapped
 }

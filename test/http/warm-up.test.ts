@@ -4,29 +4,13 @@ import { createContextFactory } from '../../src/endpoints/context.js'
 import { ENDPOINTS } from '../../src/endpoints/index.js'
 import { invoke } from '../../src/endpoints/invoke.js'
 import { buildApp } from '../../src/http/app.js'
+import { countingDb } from '../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 let dir: string
 beforeAll(async () => {
   dir = await buildFixtureDatasets()
 })
-
-/** A Db that counts the statements it runs. */
-function counting(db: Db): Db & { queries: number } {
-  const wrapped = {
-    queries: 0,
-    has: db.has.bind(db),
-    resident: db.resident,
-    intColumns: db.intColumns.bind(db),
-    open: db.open.bind(db),
-    close: db.close.bind(db),
-    all: <T>(sql: string, params?: readonly unknown[]) => {
-      wrapped.queries++
-      return db.all<T>(sql, params)
-    },
-  }
-  return wrapped
-}
 
 describe('serve warm-up', () => {
   const opened: Db[] = []
@@ -52,7 +36,7 @@ describe('serve warm-up', () => {
   })
 
   it('answers the warm-up requests before listening, so the first caller finds them computed', async () => {
-    const db = counting(openDb({ datasetsDir: dir, preload: true }))
+    const db = countingDb(openDb({ datasetsDir: dir, preload: true }))
     const app = await buildApp({ db, storeDir: tempStore(), preload: true })
     try {
       expect(db.queries).toBe(0)
