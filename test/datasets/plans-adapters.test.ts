@@ -13,7 +13,7 @@ import { type LgRecord, lgPlans, lgRecord, lgRecords, tierOf } from '../../src/d
 import { loadFirstClassMajors } from '../../src/datasets/plans/sources/mc.js'
 import { shPlans } from '../../src/datasets/plans/sources/sh.js'
 import type { PlanAdapterResult, PlanRecord } from '../../src/datasets/plans/types.js'
-import { unzip } from '../../src/datasets/plans/zip.js'
+import { unzip } from '../../src/datasets/sources/zip.js'
 import { FIXTURES } from './helpers.js'
 
 const dirs: string[] = []

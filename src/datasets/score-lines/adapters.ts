@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { findProvince, type Province } from '../../domain/provinces.js'
 import { normalizeKm } from '../normalize.js'
 import { csvRecords, intCell, join, listDir, pushTo, readText, relPath } from '../sources/files.js'
+import { lgReleaseDir } from '../sources/lg.js'
 import { readXlsx, type SheetRow } from '../sources/xlsx.js'
 import { type Classified, classifyLine, cleanText, lineName, type RawLine, specialName } from './classify.js'
 import type { LineAdapterResult, LineCandidate, LineKind, LineSource } from './types.js'
@@ -482,24 +483,6 @@ export function lgLines(records: readonly { rec: LgRecord; sourceFile: string }[
     }
   }
   return out
-}
-
-/** The release folder with the highest version number, or null. */
-async function lgReleaseDir(from: string): Promise<string | null> {
-  const base = join(from, LG_REPO, 'site', 'data')
-  const rels = (await listDir(base)).filter((n) => /^release-v[\d.]+$/u.test(n))
-  if (rels.length === 0) return null
-  const ver = (n: string) => n.replace('release-v', '').split('.').map(Number)
-  rels.sort((a, b) => {
-    const va = ver(a)
-    const vb = ver(b)
-    for (let i = 0; i < Math.max(va.length, vb.length); i++) {
-      const d = (va[i] ?? 0) - (vb[i] ?? 0)
-      if (d !== 0) return d
-    }
-    return 0
-  })
-  return join(base, rels[rels.length - 1] as string)
 }
 
 async function loadLg(from: string): Promise<LineAdapterResult> {

@@ -61,8 +61,11 @@ function range(r: LgRow): [number, number] {
   return [r.score, r.score]
 }
 
-/** Picks the release folder with the highest version number. */
-async function releaseDir(sourcesDir: string): Promise<string | null> {
+/**
+ * The LG snapshot's release folder with the highest version number, or null: every LG reader (score ranks,
+ * plans, score lines) reads the same release.
+ */
+export async function lgReleaseDir(sourcesDir: string): Promise<string | null> {
   const base = join(sourcesDir, REPO, 'site', 'data')
   const rels = (await listDir(base)).filter((n) => /^release-v[\d.]+$/.test(n))
   if (rels.length === 0) return null
@@ -166,7 +169,7 @@ export const lg: SourceAdapter = {
   id: 'LG',
   repo: REPO,
   async load(sourcesDir) {
-    const dir = await releaseDir(sourcesDir)
+    const dir = await lgReleaseDir(sourcesDir)
     const result: AdapterResult = { candidates: [], excluded: [] }
     if (!dir) return result
     const files = (await listDir(dir)).filter(

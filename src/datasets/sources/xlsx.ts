@@ -1,4 +1,4 @@
-import { inflateRawSync } from 'node:zlib'
+import { readZipEntry, zipEntries } from './zip.js'
 
 /**
  * A minimal XLSX reader, enough for plain data sheets: it reads the zip's central directory, inflates
@@ -6,50 +6,6 @@ import { inflateRawSync } from 'node:zlib'
  * texts keyed by column letter. Cached values of formula cells are read as they are. No styles, dates
  * or number formats (the caller parses numbers).
  */
-
-interface ZipEntry {
-  name: string
-  method: number
-  compressedSize: number
-  localOffset: number
-}
-
-function zipEntries(buf: Buffer): Map<string, ZipEntry> {
-  let eocd = -1
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i
-      break
-    }
-  }
-  if (eocd < 0) throw new Error('not a zip file (no end of central directory)')
-  const count = buf.readUInt16LE(eocd + 10)
-  let p = buf.readUInt32LE(eocd + 16)
-  const out = new Map<string, ZipEntry>()
-  for (let n = 0; n < count; n++) {
-    if (buf.readUInt32LE(p) !== 0x02014b50) throw new Error('bad zip central directory')
-    const method = buf.readUInt16LE(p + 10)
-    const compressedSize = buf.readUInt32LE(p + 20)
-    const nameLen = buf.readUInt16LE(p + 28)
-    const extraLen = buf.readUInt16LE(p + 30)
-    const commentLen = buf.readUInt16LE(p + 32)
-    const localOffset = buf.readUInt32LE(p + 42)
-    const name = buf.toString('utf8', p + 46, p + 46 + nameLen)
-    out.set(name, { name, method, compressedSize, localOffset })
-    p += 46 + nameLen + extraLen + commentLen
-  }
-  return out
-}
-
-function readEntry(buf: Buffer, e: ZipEntry): string {
-  const p = e.localOffset
-  if (buf.readUInt32LE(p) !== 0x04034b50) throw new Error(`bad local header for ${e.name}`)
-  const start = p + 30 + buf.readUInt16LE(p + 26) + buf.readUInt16LE(p + 28)
-  const data = buf.subarray(start, start + e.compressedSize)
-  if (e.method === 0) return data.toString('utf8')
-  if (e.method === 8) return inflateRawSync(data).toString('utf8')
-  throw new Error(`unsupported zip method ${e.method} for ${e.name}`)
-}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
 export function unescapeXml(s: string): string {
@@ -113,7 +69,7 @@ export function readXlsx(buf: Buffer, only?: readonly string[]): Map<string, She
   const entries = zipEntries(buf)
   const part = (name: string): string | undefined => {
     const e = entries.get(name)
-    return e ? readEntry(buf, e) : undefined
+    return e ? readZipEntry(buf, e).toString('utf8') : undefined
   }
   const workbook = part('xl/workbook.xml')
   if (!workbook) throw new Error('no xl/workbook.xml')

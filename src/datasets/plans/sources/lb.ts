@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { findProvince } from '../../../domain/provinces.js'
 import { join, listDir, relPath } from '../../sources/files.js'
 import { readXlsx, type SheetRow } from '../../sources/xlsx.js'
+import { unzip } from '../../sources/zip.js'
 import { Drops } from '../drops.js'
 import {
   classifyBatch,
@@ -12,7 +13,6 @@ import {
   scoreOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { unzip } from '../zip.js'
 import { outcomeNumbers } from './common.js'
 
 /**

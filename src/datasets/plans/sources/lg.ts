@@ -1,5 +1,6 @@
 import { findProvince } from '../../../domain/provinces.js'
 import { join, listDir, readText, relPath } from '../../sources/files.js'
+import { lgReleaseDir } from '../../sources/lg.js'
 import { Drops } from '../drops.js'
 import {
   catalogueCode,
@@ -238,29 +239,12 @@ export function lgRecords(records: readonly LgRecord[], sourceFile: string, drop
   return out
 }
 
-async function releaseDir(sourcesDir: string): Promise<string | null> {
-  const base = join(sourcesDir, REPO, 'site', 'data')
-  const rels = (await listDir(base)).filter((n) => /^release-v[\d.]+$/u.test(n))
-  if (rels.length === 0) return null
-  const ver = (n: string) => n.replace('release-v', '').split('.').map(Number)
-  rels.sort((a, b) => {
-    const va = ver(a)
-    const vb = ver(b)
-    for (let i = 0; i < Math.max(va.length, vb.length); i++) {
-      const d = (va[i] ?? 0) - (vb[i] ?? 0)
-      if (d !== 0) return d
-    }
-    return 0
-  })
-  return join(base, rels[rels.length - 1] as string)
-}
-
 export const lgPlans: PlanAdapter = {
   id: 'LG',
   repo: REPO,
   async load(sourcesDir): Promise<PlanAdapterResult> {
     const drops = new Drops('LG')
-    const dir = await releaseDir(sourcesDir)
+    const dir = await lgReleaseDir(sourcesDir)
     const result: PlanAdapterResult = { records: [], dropped: [], files: [] }
     if (!dir) return result
     const names = (await listDir(dir)).filter(
