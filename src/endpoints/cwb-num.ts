@@ -130,7 +130,9 @@ export default defineEndpoint({
       subject,
       xuanke,
     }
-    const outcome = await matchCandidate(ctx.db, request, strategy, { bypassCache: bypass })
+    // bypass_cache recounts: the candidate's tiers are classified again, over the province's option set that
+    // smart-match shares (it depends on the read-only datasets only, so rebuilding it could not change a count).
+    const outcome = await matchCandidate(ctx.db, request, strategy)
     const n = schoolCounts(outcome.classified)
     const result = { chongci: n.chong, wentuo: n.wen, baodi: n.bao }
     cache.set(key, result)
