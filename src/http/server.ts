@@ -23,12 +23,15 @@ export async function serve(opts: ServeOptions): Promise<void> {
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
+    const started = performance.now()
     const app = await buildApp({ ...opts, preload: opts.preload ?? true })
     await app.listen({ port: opts.port, host: opts.host })
+    const ready = ((performance.now() - started) / 1000).toFixed(1)
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : opts.port
     const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host
-    opts.announce(`gaokao API listening on http://${host}:${port}`)
+    // The warm-up (tables, indexes, the endpoints' warm requests) runs before listening: say how long it took.
+    opts.announce(`gaokao API listening on http://${host}:${port} (ready in ${ready} s)`)
     const signal = await stopped
     opts.announce(`received ${signal}, shutting down`)
     await app.close()
