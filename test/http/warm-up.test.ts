@@ -55,4 +55,28 @@ describe('serve warm-up', () => {
       await app.close()
     }
   })
+
+  it('starts without some datasets: the warm-up only logs, and requests name the missing dataset', async () => {
+    const app = await buildApp({
+      datasetsDir: await buildFixtureDatasets(['score_ranks']),
+      storeDir: tempStore(),
+      preload: true,
+    })
+    try {
+      await app.ready()
+      const post = (url: string, payload: unknown) =>
+        app.inject({ method: 'POST', url, payload: payload as object })
+      expect(
+        (await post('/api/v1/seating/list', { province: '江苏', year: '2025', km: '物理类' })).json().code,
+      ).toBe(200)
+      // special_plans is derived from plans: the message names the dataset to install, not the derived table.
+      expect((await post('/api/v1/enrollment/special-plan', {})).json()).toEqual({
+        code: 500,
+        message: '数据集 plans 未安装: 请运行 gaokao datasets build, 或用 --datasets 指向数据目录',
+        data: {},
+      })
+    } finally {
+      await app.close()
+    }
+  })
 })
