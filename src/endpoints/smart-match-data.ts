@@ -1,6 +1,12 @@
 import type { Db } from '../data/db.js'
 import type { ScoreRankRow } from '../domain/rank.js'
-import type { ActualRow, Granularity, HistoryRow, MenuRow } from '../domain/smart-match/index.js'
+import {
+  type ActualRow,
+  type Granularity,
+  type HistoryRow,
+  type MenuRow,
+  rankCurve,
+} from '../domain/smart-match/index.js'
 import { placeholders } from './schema.js'
 
 /** The queries of smart-match and cwb-num (bound parameters only; column names are constants). */
@@ -148,18 +154,43 @@ export async function historyRows(
   beforeYear: number,
   undergraduate = false,
 ): Promise<HistoryRow[]> {
-  const rows = await db.all<Omit<HistoryRow, 'level'> & { level: string }>(
+  type Fetched = Omit<HistoryRow, 'level' | 'rank'> & { rank: number | null; level: string; category: string }
+  const rows = await db.all<Fetched>(
     ...outcomesSql(
       db,
       scope,
       `p.sid, coalesce(p.sg_name, '') AS "group", coalesce(p.spname, '') AS name, p.major_id AS "majorId",
-       p.year, p.min_section AS rank, p.min AS score, p.rank_derived AS derived, p.outcome_level AS level`,
+       p.year, p.min_section AS rank, p.min AS score, p.rank_derived AS derived, p.outcome_level AS level,
+       p.subject_type AS category`,
       'p.year >= ? AND p.year < ?',
       [fromYear, beforeYear],
       undergraduate,
+      true,
     ),
   )
-  return rows.map((r) => ({ ...r, derived: Boolean(r.derived), level: r.level as Granularity }))
+  // Lines with a score only get a rank from the same year's lines with both (domain/smart-match/score-pairs.ts).
+  const curves = new Map<string, ReturnType<typeof rankCurve>>()
+  const curveOf = (year: number, category: string) => {
+    const key = `${year}|${category}`
+    if (!curves.has(key)) {
+      const pairs = rows.filter(
+        (r) => r.year === year && r.category === category && r.rank !== null && r.score !== null,
+      )
+      curves.set(key, rankCurve(pairs as { score: number; rank: number }[]))
+    }
+    return curves.get(key)
+  }
+  const out: HistoryRow[] = []
+  for (const { category, ...r } of rows) {
+    let rank = r.rank
+    let derived = Boolean(r.derived)
+    if (rank === null && r.score !== null) {
+      rank = curveOf(r.year, category)?.(r.score) ?? null
+      derived = true
+    }
+    if (rank !== null && rank > 0) out.push({ ...r, rank, derived, level: r.level as Granularity })
+  }
+  return out
 }
 
 /**
@@ -186,7 +217,10 @@ export async function actualRows(
   )
 }
 
-/** The outcome rows (a published lowest rank) of a scope and years, optionally under the undergraduate rule. */
+/**
+ * The outcome rows (a published lowest rank; with `scoreOnly` also a lowest score without a rank) of a scope and
+ * years, optionally under the undergraduate rule.
+ */
 function outcomesSql(
   db: Db,
   scope: PlanScope,
@@ -194,6 +228,7 @@ function outcomesSql(
   years: string,
   yearParams: readonly number[],
   undergraduate: boolean,
+  scoreOnly = false,
 ): [string, unknown[]] {
   const floors = undergraduate && db.has('score_lines')
   const sql = `${
@@ -210,7 +245,8 @@ function outcomesSql(
            LEFT JOIN floors f2 ON f2.year = p.year + 1 AND f2.type_name = p.subject_type`
         : ''
     }
-    WHERE ${scopeSql(scope)} AND ${years} AND p.min_section > 0 AND p.outcome_level <> ''
+    WHERE ${scopeSql(scope)} AND ${years} AND p.outcome_level <> ''
+      AND ${scoreOnly ? '(p.min_section > 0 OR (p.min_section IS NULL AND p.min IS NOT NULL))' : 'p.min_section > 0'}
     ${floors ? 'AND coalesce(p.min >= coalesce(f0.floor, least(f1.floor, f2.floor) - ?) - ?, TRUE)' : ''}`
   return [
     sql,

@@ -39,4 +39,19 @@ describe('smart-match history on the shipped data: lines below the undergraduate
     expect(kept.some((r) => r.score === 120)).toBe(false)
     expect(kept.length).toBeGreaterThan(all.length / 2)
   })
+
+  it("gives lines published with a score only a rank from the same year's lines (江苏 2024 groups)", async () => {
+    const jiangsu = { province: '江苏', batches: ['本科批'], categories: ['物理类'] }
+    const [school] = await db.all<{ sid: number }>(`SELECT sid FROM schools WHERE name = '西南交通大学'`)
+    const rows = (await historyRows(db, jiangsu, 2024, 2025, true)).filter((r) => r.sid === school?.sid)
+    const line = (group: string) => rows.find((r) => r.group === group && r.level === 'group')
+    // Published without ranks: 03 at 599 points, 04 at 578; the school's own line is 613 points, rank 21588.
+    expect(line('专业组（03）')).toMatchObject({ score: 599, derived: true })
+    expect(line('专业组（04）')).toMatchObject({ score: 578, derived: true })
+    const schoolLine = rows.find((r) => r.level === 'school')
+    expect(schoolLine).toMatchObject({ score: 613, rank: 21588 })
+    // Lower scores, later ranks: 613 < 599 < 578 in rank order.
+    expect(line('专业组（03）')?.rank).toBeGreaterThan(21588)
+    expect(line('专业组（04）')?.rank).toBeGreaterThan(line('专业组（03）')?.rank ?? Number.POSITIVE_INFINITY)
+  })
 })

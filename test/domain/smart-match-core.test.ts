@@ -78,19 +78,38 @@ const estimate = (
     ...extra,
   })
 
+/** Every expected rank is multiplied by the estimator's bias correction (estimate.ts). */
+const BIAS = DEFAULT_ESTIMATOR.bias
+
 describe('estimateLowestRank', () => {
+  it('multiplies the weighted mean by the bias correction, and only by it', () => {
+    const neutral = estimateLowestRank(
+      {
+        observations: [obs(2024, 10000)],
+        targetYear: 2025,
+        granularity: 'major',
+        ratioOf: () => total,
+        planPublished: true,
+        siblings: 1,
+      },
+      { ...DEFAULT_ESTIMATOR, bias: 1 },
+    )
+    expect(neutral?.expected).toBeCloseTo(10000, 6)
+    expect(estimate([obs(2024, 10000)])?.expected).toBeCloseTo(10000 * BIAS, 6)
+    expect(BIAS).toBeGreaterThan(1)
+  })
   it('scales each year by its cohort ratio and weights the latest year most', () => {
     const e = estimate([obs(2024, 10000), obs(2023, 20000)], {
       ratioOf: (y) => ({ ratio: y === 2024 ? 1.1 : 1, basis: 'total' }),
     })
     // log-mean with weights 1 (2024) and 0.5 (2023): exp((2 ln 11000 + ln 20000) / 3)
-    expect(e?.expected).toBeCloseTo(Math.exp((2 * Math.log(11000) + Math.log(20000)) / 3), 6)
+    expect(e?.expected).toBeCloseTo(Math.exp((2 * Math.log(11000) + Math.log(20000)) / 3) * BIAS, 6)
     expect(e?.years).toBe(2)
     expect(e?.used.map((o) => o.year)).toEqual([2024, 2023])
   })
   it('never uses the target year or years beyond the lookback', () => {
     expect(estimate([obs(2025, 5000), obs(2020, 5000)])).toBeUndefined()
-    expect(estimate([obs(2025, 5000), obs(2024, 8000)])?.expected).toBeCloseTo(8000, 6)
+    expect(estimate([obs(2025, 5000), obs(2024, 8000)])?.expected).toBeCloseTo(8000 * BIAS, 6)
   })
   it('widens the uncertainty for weak evidence', () => {
     const two = estimate([obs(2024, 10000), obs(2023, 10000)]) as NonNullable<ReturnType<typeof estimate>>
@@ -122,7 +141,7 @@ describe('estimateLowestRank', () => {
     const school = estimate([obs(2024, 10000, 'school')])
     expect(school?.expected).toBeLessThan(10000)
     // its own line wins over the school's in the same year
-    expect(estimate([obs(2024, 10000, 'school'), obs(2024, 6000)])?.expected).toBeCloseTo(6000, 6)
+    expect(estimate([obs(2024, 10000, 'school'), obs(2024, 6000)])?.expected).toBeCloseTo(6000 * BIAS, 6)
   })
   it('widens the top ranks, where a line moves a long way', () => {
     const top = estimate([obs(2024, 300)]) as NonNullable<ReturnType<typeof estimate>>
@@ -239,7 +258,7 @@ describe('buildOptions', () => {
     expect(build(3)).toHaveLength(18)
     const group = build(2).find((o) => o.key === 'g1|1A')!
     // a group admits down to its least selective major
-    expect(group.estimate.expected).toBeCloseTo(2400, 6)
+    expect(group.estimate.expected).toBeCloseTo(2400 * BIAS, 6)
     expect(group.majors.map((m) => m.row.name)).toEqual(['甲A', '乙A', '丙A'])
   })
   it('leaves out options without any earlier outcome', () => {
