@@ -1,3 +1,4 @@
+import { readColumns } from '../data/bulk-rows.js'
 import type { Db } from '../data/db.js'
 import type { ScoreRankRow } from '../domain/rank.js'
 import {
@@ -6,6 +7,7 @@ import {
   type HistoryRow,
   type MenuRow,
   rankCurve,
+  type ScoreRankPair,
 } from '../domain/smart-match/index.js'
 import { placeholders } from './schema.js'
 
@@ -118,12 +120,33 @@ export async function menuYear(db: Db, scope: PlanScope, year: number): Promise<
 
 /** The plan rows of one year: the options on offer (their outcomes, if any, are never read here). */
 export async function menuRows(db: Db, scope: PlanScope, year: number): Promise<MenuRow[]> {
-  return db.all<MenuRow>(
-    `SELECT id, sid, coalesce(sg_name, '') AS "group", coalesce(spname, '') AS name, major_id AS "majorId",
-            spcode, CASE WHEN num > 0 THEN num END AS num, length, sg_infos AS "sgInfos"
-     FROM plans WHERE ${scopeSql(scope)} AND year = ?`,
-    [...scopeParams(scope), year],
-  )
+  const c = await readColumns(db, {
+    from: `FROM plans WHERE ${scopeSql(scope)} AND year = ?`,
+    params: [...scopeParams(scope), year],
+    ints: { id: 'id', sid: 'sid', majorId: 'major_id', num: 'CASE WHEN num > 0 THEN num END' },
+    texts: {
+      group: "coalesce(sg_name, '')",
+      name: "coalesce(spname, '')",
+      spcode: 'spcode',
+      length: 'length',
+      sgInfos: 'sg_infos',
+    },
+    order: 'id',
+  })
+  const rows: MenuRow[] = []
+  for (let i = 0; i < c.size; i++)
+    rows.push({
+      id: c.int('id', i) as number,
+      sid: c.int('sid', i) as number,
+      group: c.text('group', i) ?? '',
+      name: c.text('name', i) ?? '',
+      majorId: c.int('majorId', i),
+      spcode: c.text('spcode', i),
+      num: c.int('num', i),
+      length: c.text('length', i),
+      sgInfos: c.text('sgInfos', i),
+    })
+  return rows
 }
 
 /**
@@ -154,41 +177,64 @@ export async function historyRows(
   beforeYear: number,
   undergraduate = false,
 ): Promise<HistoryRow[]> {
-  type Fetched = Omit<HistoryRow, 'level' | 'rank'> & { rank: number | null; level: string; category: string }
-  const rows = await db.all<Fetched>(
-    ...outcomesSql(
-      db,
-      scope,
-      `p.sid, coalesce(p.sg_name, '') AS "group", coalesce(p.spname, '') AS name, p.major_id AS "majorId",
-       p.year, p.min_section AS rank, p.min AS score, p.rank_derived AS derived, p.outcome_level AS level,
-       p.subject_type AS category`,
-      'p.year >= ? AND p.year < ?',
-      [fromYear, beforeYear],
-      undergraduate,
-      true,
-    ),
-  )
+  const q = outcomesFrom(db, scope, 'p.year >= ? AND p.year < ?', [fromYear, beforeYear], undergraduate, true)
+  const c = await readColumns(db, {
+    ...q,
+    ints: {
+      sid: 'p.sid',
+      majorId: 'p.major_id',
+      year: 'p.year',
+      rank: 'p.min_section',
+      score: 'p.min',
+      derived: 'p.rank_derived::INTEGER',
+    },
+    texts: {
+      group: "coalesce(p.sg_name, '')",
+      name: "coalesce(p.spname, '')",
+      level: 'p.outcome_level',
+      category: 'p.subject_type',
+    },
+    order: 'p.id',
+  })
   // Lines with a score only get a rank from the same year's lines with both (domain/smart-match/score-pairs.ts).
-  const curves = new Map<string, ReturnType<typeof rankCurve>>()
-  const curveOf = (year: number, category: string) => {
-    const key = `${year}|${category}`
-    if (!curves.has(key)) {
-      const pairs = rows.filter(
-        (r) => r.year === year && r.category === category && r.rank !== null && r.score !== null,
-      )
-      curves.set(key, rankCurve(pairs as { score: number; rank: number }[]))
+  const pairs = new Map<string, ScoreRankPair[]>()
+  const unranked: number[] = []
+  for (let i = 0; i < c.size; i++) {
+    const score = c.int('score', i)
+    const rank = c.int('rank', i)
+    if (score === null) continue
+    if (rank === null) unranked.push(i)
+    else {
+      const key = `${c.int('year', i)}|${c.text('category', i)}`
+      const list = pairs.get(key)
+      if (list) list.push({ score, rank })
+      else pairs.set(key, [{ score, rank }])
     }
-    return curves.get(key)
+  }
+  const curves = new Map<string, ReturnType<typeof rankCurve>>()
+  const derivedRanks = new Map<number, number>()
+  for (const i of unranked) {
+    const key = `${c.int('year', i)}|${c.text('category', i)}`
+    if (!curves.has(key)) curves.set(key, rankCurve(pairs.get(key) ?? []))
+    const rank = curves.get(key)?.(c.int('score', i) as number)
+    if (rank !== undefined) derivedRanks.set(i, rank)
   }
   const out: HistoryRow[] = []
-  for (const { category, ...r } of rows) {
-    let rank = r.rank
-    let derived = Boolean(r.derived)
-    if (rank === null && r.score !== null) {
-      rank = curveOf(r.year, category)?.(r.score) ?? null
-      derived = true
-    }
-    if (rank !== null && rank > 0) out.push({ ...r, rank, derived, level: r.level as Granularity })
+  for (let i = 0; i < c.size; i++) {
+    const derivedRank = derivedRanks.get(i)
+    const rank = c.int('rank', i) ?? derivedRank
+    if (rank === undefined || !(rank > 0)) continue
+    out.push({
+      sid: c.int('sid', i) as number,
+      group: c.text('group', i) ?? '',
+      name: c.text('name', i) ?? '',
+      majorId: c.int('majorId', i),
+      year: c.int('year', i) as number,
+      rank,
+      score: c.int('score', i),
+      derived: derivedRank !== undefined || c.int('derived', i) === 1,
+      level: c.text('level', i) as Granularity,
+    })
   }
   return out
 }
@@ -204,40 +250,33 @@ export async function actualRows(
   year: number,
   undergraduate = false,
 ): Promise<ActualRow[]> {
+  const q = outcomesFrom(db, scope, 'p.year = ?', [year], undergraduate)
   return db.all<ActualRow>(
-    ...outcomesSql(
-      db,
-      scope,
-      `p.id, p.sid, coalesce(p.sg_name, '') AS "group", coalesce(p.spname, '') AS name, p.min_section AS rank,
-       p.outcome_level AS level`,
-      'p.year = ?',
-      [year],
-      undergraduate,
-    ),
+    `${q.with} SELECT p.id, p.sid, coalesce(p.sg_name, '') AS "group", coalesce(p.spname, '') AS name,
+       p.min_section AS rank, p.outcome_level AS level ${q.from}`,
+    q.params,
   )
 }
 
 /**
  * The outcome rows (a published lowest rank; with `scoreOnly` also a lowest score without a rank) of a scope and
- * years, optionally under the undergraduate rule.
+ * years, optionally under the undergraduate rule, as a `WITH` clause and a `FROM … WHERE …` over `plans p`.
  */
-function outcomesSql(
+function outcomesFrom(
   db: Db,
   scope: PlanScope,
-  columns: string,
   years: string,
   yearParams: readonly number[],
   undergraduate: boolean,
   scoreOnly = false,
-): [string, unknown[]] {
+): { with: string; from: string; params: unknown[] } {
   const floors = undergraduate && db.has('score_lines')
-  const sql = `${
-    floors
+  return {
+    with: floors
       ? `WITH floors AS (SELECT year, type_name, min(score) AS floor FROM score_lines
-           WHERE province = ? AND regexp_matches(name, ?) GROUP BY year, type_name) `
-      : ''
-  }
-    SELECT ${columns} FROM plans p
+           WHERE province = ? AND regexp_matches(name, ?) GROUP BY year, type_name)`
+      : '',
+    from: `FROM plans p
     ${
       floors
         ? `LEFT JOIN floors f0 ON f0.year = p.year AND f0.type_name = p.subject_type
@@ -247,16 +286,14 @@ function outcomesSql(
     }
     WHERE ${scopeSql(scope)} AND ${years} AND p.outcome_level <> ''
       AND ${scoreOnly ? '(p.min_section > 0 OR (p.min_section IS NULL AND p.min IS NOT NULL))' : 'p.min_section > 0'}
-    ${floors ? 'AND coalesce(p.min >= coalesce(f0.floor, least(f1.floor, f2.floor) - ?) - ?, TRUE)' : ''}`
-  return [
-    sql,
-    [
+    ${floors ? 'AND coalesce(p.min >= coalesce(f0.floor, least(f1.floor, f2.floor) - ?) - ?, TRUE)' : ''}`,
+    params: [
       ...(floors ? [scope.province, UNDERGRADUATE_LINE] : []),
       ...scopeParams(scope),
       ...yearParams,
       ...(floors ? [ADJACENT_YEAR_SLACK, LINE_TOLERANCE] : []),
     ],
-  ]
+  }
 }
 
 export interface SchoolInfo {

@@ -64,7 +64,9 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
         // A plan that lists the group without its majors (some sources): say so rather than leave a blank.
         item.zyList.length === 0
           ? '未列专业'
-          : item.zyList.map((z) => `${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}`).join('\n'),
+          : item.zyList
+              .map((z) => `${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}`)
+              .join('\n'),
         item.min_section,
         signed(item.min_section - c.rank),
         pct(item.chance),

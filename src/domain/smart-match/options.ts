@@ -127,14 +127,24 @@ export function buildOptions(input: BuildInput): Option[] {
     }
     return req
   }
+  // A major's own observations serve its own estimate and its group's: look them up once.
+  const ownObservations = new Map<number, Observation[]>()
+  const observationsOf = (row: MenuRow) => {
+    let obs = ownObservations.get(row.id)
+    if (!obs) {
+      obs = majorObservations(index, row)
+      ownObservations.set(row.id, obs)
+    }
+    return obs
+  }
   const majorEntries = new Map<number, MajorEntry>()
   for (const row of input.menu) {
-    const obs = row.name === '' ? [] : majorObservations(index, row)
+    const obs = row.name === '' ? [] : observationsOf(row)
     const withCoarse =
       input.volunteerType === 3
         ? [
             ...obs,
-            ...(index.groups.get(groupKey(row.sid, row.group)) ?? []),
+            ...(index.groups.get(row.sid)?.get(row.group) ?? []),
             ...(index.schools.get(row.sid) ?? []),
           ]
         : obs
@@ -165,9 +175,9 @@ export function buildOptions(input: BuildInput): Option[] {
       const observations =
         granularity === 'group'
           ? [
-              ...(index.groups.get(groupKey(first.sid, first.group)) ?? []),
+              ...(index.groups.get(first.sid)?.get(first.group) ?? []),
               ...aggregate(
-                majors.map((m) => majorObservations(index, m.row)),
+                majors.map((m) => observationsOf(m.row)),
                 'group',
               ),
               ...(index.schools.get(first.sid) ?? []),
@@ -197,12 +207,16 @@ export function buildOptions(input: BuildInput): Option[] {
 
 const groupKey = (sid: number, group: string) => `${sid}|${group}`
 
+/** Observations by school, then by a key within the school (nested maps: no key string per history row). */
+type BySchool<K> = Map<number, Map<K, Observation[]>>
+
 interface HistoryIndex {
-  /** major rows by `sid|name` */
-  byName: Map<string, Observation[]>
-  /** major rows by `sid|#majorId`, used when the name found nothing in a year */
-  byMajorId: Map<string, Observation[]>
-  groups: Map<string, Observation[]>
+  /** major rows by sid, then normalized name */
+  byName: BySchool<string>
+  /** major rows by sid, then catalogue id, used when the name found nothing in a year */
+  byMajorId: BySchool<number>
+  /** group rows by sid, then group name */
+  groups: BySchool<string>
   schools: Map<number, Observation[]>
   /** every major and group row of a school, to aggregate a school's lowest rank */
   bySchool: Map<number, Observation[]>
@@ -221,14 +235,22 @@ function indexHistory(history: readonly HistoryRow[]): HistoryIndex {
     if (list) list.push(o)
     else map.set(key, [o])
   }
+  const inSchool = <K>(map: BySchool<K>, sid: number): Map<K, Observation[]> => {
+    let inner = map.get(sid)
+    if (!inner) {
+      inner = new Map()
+      map.set(sid, inner)
+    }
+    return inner
+  }
   for (const h of history) {
     const o: Observation = { year: h.year, rank: h.rank, score: h.score, derived: h.derived, level: h.level }
     if (h.level === 'major') {
-      push(index.byName, `${h.sid}|${majorNameKey(h.name)}`, o)
-      if (h.majorId !== null) push(index.byMajorId, `${h.sid}|#${h.majorId}`, o)
+      push(inSchool(index.byName, h.sid), majorNameKey(h.name), o)
+      if (h.majorId !== null) push(inSchool(index.byMajorId, h.sid), h.majorId, o)
       push(index.bySchool, h.sid, o)
     } else if (h.level === 'group') {
-      push(index.groups, groupKey(h.sid, h.group), o)
+      push(inSchool(index.groups, h.sid), h.group, o)
       push(index.bySchool, h.sid, { ...o, level: 'major' })
     } else push(index.schools, h.sid, o)
   }
@@ -237,10 +259,13 @@ function indexHistory(history: readonly HistoryRow[]): HistoryIndex {
 
 /** A menu major's own earlier outcomes: by name, and by catalogue id in the years the name found nothing. */
 function majorObservations(index: HistoryIndex, row: MenuRow): Observation[] {
-  const byName = index.byName.get(`${row.sid}|${majorNameKey(row.name)}`) ?? []
+  const byName = index.byName.get(row.sid)?.get(majorNameKey(row.name)) ?? []
   if (row.majorId === null) return byName
+  const idRows = index.byMajorId.get(row.sid)?.get(row.majorId)
+  if (!idRows) return byName
   const years = new Set(byName.map((o) => o.year))
-  const byId = (index.byMajorId.get(`${row.sid}|#${row.majorId}`) ?? []).filter((o) => !years.has(o.year))
+  const byId = idRows.filter((o) => !years.has(o.year))
+  if (byId.length === 0) return byName
   // Several majors of one catalogue id (方向, 中外合作) in a year: the id says nothing about which one this is.
   const perYear = new Map<number, number>()
   for (const o of byId) perYear.set(o.year, (perYear.get(o.year) ?? 0) + 1)
