@@ -3,9 +3,9 @@ import type { Db } from './db.js'
 /**
  * Reads tens of thousands of rows without paying for a JS value per cell. DuckDB's Node API decodes every text
  * cell with its own call, which costs more than the query itself for a province's plan history (96,000 rows on
- * the synthetic set: ~450 ms as row objects, ~130 ms for the two reads here). Integer columns come through `Db.intColumns`
- * (copied vectors); the text columns come back as one string, fields joined with U+001D and rows with U+001F
- * (NULL as U+001E), split in JS. Both reads list the rows in the same unique order.
+ * the synthetic set: ~450 ms as row objects, ~130 ms for the two reads here). Integer columns come through
+ * `Db.intColumns` (copied vectors); the text columns come back as one string, fields joined with U+001D and rows
+ * with U+001F (NULL as U+001E), split in JS. Both reads list the rows in the same unique order.
  */
 
 export interface BulkQuery {
