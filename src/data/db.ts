@@ -106,10 +106,10 @@ export function openDb(opts: DbOptions = {}): Db {
         for await (const chunk of result) {
           for (let c = 0; c < parts.length; c++) {
             const items = (chunk.getColumnVector(c) as { items?: unknown }).items
-            if (!(items instanceof Int32Array))
-              throw new Error(`intColumns: column ${c} is not INTEGER`)
-              // The chunk's memory is reused by the next fetch: copy.
-            ;(parts[c] as Int32Array[]).push(items.slice())
+            if (!(items instanceof Int32Array)) throw new Error(`intColumns: column ${c} is not INTEGER`)
+            // The vector is a view of memory DuckDB owns: copy it.
+            const column = parts[c] as Int32Array[]
+            column.push(items.slice())
           }
         }
         return parts.map(concat)

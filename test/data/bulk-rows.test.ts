@@ -46,4 +46,12 @@ describe('readColumns (bulk rows without a JS value per cell)', () => {
     const none = await readColumns(db, { ...query, params: [3000] })
     expect(none.size).toBe(0)
   })
+  it('reads integer columns as typed arrays and refuses any other type', async () => {
+    const [ids, years] = await db.intColumns('SELECT id::INTEGER, year::INTEGER FROM plans ORDER BY id')
+    expect(ids).toBeInstanceOf(Int32Array)
+    const expected = await db.all<{ id: number; year: number }>('SELECT id, year FROM plans ORDER BY id')
+    expect(Array.from(ids as Int32Array)).toEqual(expected.map((r) => r.id))
+    expect(Array.from(years as Int32Array)).toEqual(expected.map((r) => r.year))
+    await expect(db.intColumns("SELECT 'x' AS text")).rejects.toThrow(/not INTEGER/)
+  })
 })
