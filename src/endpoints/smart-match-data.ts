@@ -169,6 +169,9 @@ export const ADJACENT_YEAR_SLACK = 20
  * lower of the lines of the years either side) is left out: such a row is a 专科 line filed under a 本科 batch
  * by a source (e.g. 四川 2024, where one source lists every school's line as 本科批, 专科 schools at 150-450
  * points against a 459 line), and read as undergraduate evidence it makes a selective option look safe.
+ *
+ * A line published with a score but no rank gets one from the same year's lines in scope that carry both
+ * (domain/smart-match/score-pairs.ts), marked derived; without such a curve it is left out.
  */
 export async function historyRows(
   db: Db,
