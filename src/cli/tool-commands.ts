@@ -17,6 +17,10 @@ export function registerToolCommands(program: Command, io: CliIo, setExit: (code
     .option('--logo-base-url <url>', '学校 logo 相对路径的前缀')
     .option('--store <dir>', '反馈与令牌的存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)')
     .option('--log', '输出请求日志 (JSON, 到标准输出)')
+    .addHelpText(
+      'after',
+      '\n启动时先载入数据表, 建内存索引并预热常用查询 (内置数据约 2 秒), 就绪后才开始监听, 并打印所用时间.',
+    )
     .action(
       async (opts: {
         port: string
