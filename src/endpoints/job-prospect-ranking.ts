@@ -33,19 +33,7 @@ export default defineEndpoint({
     )
     const byMajor = new Map<number, YearRate[]>()
     for (const r of rows) byMajor.set(r.major_id, [...(byMajor.get(r.major_id) ?? []), r])
-    const list = [...byMajor.values()].map((years) => {
-      years.sort((a, b) => b.year - a.year)
-      const [current, last] = years as [YearRate, ...YearRate[]]
-      const avg = years.reduce((s, y) => s + y.rate, 0) / years.length
-      return {
-        major_name: current.major_name,
-        avg_rate: percent(avg),
-        current_year_rate: percent(current.rate),
-        last_year_rate: last ? percent(last.rate) : '0%',
-        trend: trendOf(current.rate, last?.rate),
-        sortKey: [avg, current.rate, -current.major_id] as const,
-      }
-    })
+    const list = [...byMajor.values()].map(prospectOf)
     list.sort(
       (a, b) => b.sortKey[0] - a.sortKey[0] || b.sortKey[1] - a.sortKey[1] || b.sortKey[2] - a.sortKey[2],
     )
