@@ -115,3 +115,20 @@ export function kmOrder(a: string, b: string): number {
   if (ia >= 0 || ib >= 0) return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib)
   return a < b ? -1 : a > b ? 1 : 0
 }
+
+/**
+ * The last bracketed annotation of a name (brackets already ASCII), with what comes before it: ['山东大学', '威海']
+ * for 山东大学(威海), ['软件工程', '中外合作办学'] for 软件工程(中外合作办学); null without one.
+ */
+export function lastAnnotation(n: string): [string, string] | null {
+  if (!n.endsWith(')')) return null
+  let depth = 0
+  for (let i = n.length - 1; i >= 0; i--) {
+    if (n[i] === ')') depth++
+    else if (n[i] === '(') {
+      depth--
+      if (depth === 0) return i > 0 ? [n.slice(0, i), n.slice(i + 1, -1)] : null
+    }
+  }
+  return null
+}

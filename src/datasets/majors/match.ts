@@ -1,3 +1,4 @@
+import { lastAnnotation } from '../normalize.js'
 import { bareCode } from './merge.js'
 import type { MajorLevel, MajorRow } from './types.js'
 
@@ -13,18 +14,7 @@ export function normalizeMajorName(name: string): string {
 }
 
 /** The name without its trailing bracketed annotation (方向, 班, 中外合作办学, 5+3一体化 ...); null without one. */
-function stripAnnotation(n: string): string | null {
-  if (!n.endsWith(')')) return null
-  let depth = 0
-  for (let i = n.length - 1; i >= 0; i--) {
-    if (n[i] === ')') depth++
-    else if (n[i] === '(') {
-      depth--
-      if (depth === 0) return i > 0 ? n.slice(0, i) : null
-    }
-  }
-  return null
-}
+const stripAnnotation = (n: string): string | null => lastAnnotation(n)?.[0] ?? null
 
 /** Levels searched for a plan level: 本科 plans may list 职业本科 majors. */
 const SEARCH: Record<'本科' | '专科' | 'any', readonly MajorLevel[]> = {

@@ -1,3 +1,4 @@
+import { lastAnnotation } from '../normalize.js'
 import { normalizeSchoolName } from './normalize.js'
 import type { SchoolRow } from './types.js'
 
@@ -23,20 +24,6 @@ const UPGRADES: readonly [RegExp, string][] = [
   [/医学院$/u, '医科大学'],
   [/学院$/u, '大学'],
 ]
-
-/** The last bracketed annotation of a name: ['山东大学', '威海'] for 山东大学(威海); null without one. */
-function lastAnnotation(n: string): [string, string] | null {
-  if (!n.endsWith(')')) return null
-  let depth = 0
-  for (let i = n.length - 1; i >= 0; i--) {
-    if (n[i] === ')') depth++
-    else if (n[i] === '(') {
-      depth--
-      if (depth === 0) return i > 0 ? [n.slice(0, i), n.slice(i + 1, -1)] : null
-    }
-  }
-  return null
-}
 
 /**
  * The lookup keys for a published name, best first: the name itself (normalizeSchoolName); a leading
