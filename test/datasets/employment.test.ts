@@ -17,7 +17,6 @@ import {
   GP_EMPLOYMENT,
   levelFromName,
   parseFjJob,
-  parseFx,
   parseGpEmployment,
   parseTk,
   readFj,
@@ -35,6 +34,7 @@ import {
   synthesize,
 } from '../../src/datasets/employment/synth.js'
 import { profileFor, schoolTypeFor } from '../../src/datasets/employment/vocab.js'
+import { parseFxMajors } from '../../src/datasets/majors/sources.js'
 import { fixedCalibration, major, manyMajors } from './employment-helpers.js'
 import { FIXTURES } from './helpers.js'
 
@@ -158,10 +158,10 @@ describe('adapters on the fixture slices', () => {
       rating: 4.2,
     })
     expect(fx.majors.some((m) => m.rating === null)).toBe(true)
-    const two = parseFx(
+    const two = parseFxMajors(
       '{"level_name": "高职（专科）", "major_code": "510201", "major_name": "计算机应用技术", "major_satisfaction": "-"}\\n' +
         '{"level_name": "本科（职业教育）", "major_code": "310201", "major_name": "计算机应用工程", "major_satisfaction": "4.5"}\\n',
-    )
+    ).rows
     expect(two).toMatchObject([
       { level: '专科', code: '510201', rating: null },
       { level: '本科(职业教育)', code: '310201', rating: 4.5 },

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { MajorLevel } from '../majors/types.js'
+import { FX_MAJORS, type FxMajor, readFxMajors } from '../majors/sources.js'
 import { listDir, readText } from '../sources/files.js'
 
 /**
@@ -10,7 +10,6 @@ import { listDir, readText } from '../sources/files.js'
  */
 
 export const TK_FILE = 'tking007__hugging_face_test/test_get_gaokao_data/specials/specials_lists.json'
-export const FX_DIR = 'FutureTechQuant__gaokao-xuezhi-crawler/data/stage/01_list_index'
 export const FJ_DIR = 'FutureTechQuant__gaokao-jobs-crawler/data/jobs'
 export const GP_SCHOOLS = 'hamajun-tao__gaokao-pro/cli/data/school-index.json.gz'
 export const GP_EMPLOYMENT = 'hamajun-tao__gaokao-pro/cli/data/datasets/employment-2024.json'
@@ -69,63 +68,12 @@ export async function readTk(from: string): Promise<{ file: string | null; major
 
 // ---------------------------------------------------------------------------------------------------- FX
 
-/** A major of the 阳光高考 专业知识库 list (FX) with its satisfaction rating (1-5, null when shown as '-'). */
-export interface FxMajor {
-  level: MajorLevel
-  code: string
-  name: string
-  category: string
-  className: string
-  rating: number | null
-  /** number of students' ratings is not published; the rating is the site's average */
-}
+export type { FxMajor } from '../majors/sources.js'
 
-const FX_LEVELS: Record<string, MajorLevel> = {
-  '本科（普通教育）': '本科',
-  '本科(普通教育)': '本科',
-  '本科（职业教育）': '本科(职业教育)',
-  '本科(职业教育)': '本科(职业教育)',
-  '高职（专科）': '专科',
-  '高职(专科)': '专科',
-}
-
-/** FX's file separates records with a literal two-character `\n` (INVENTORY §2.10); real newlines work too. */
-export function parseFx(text: string): FxMajor[] {
-  const lines = text
-    .replaceAll('}\\n{', '}\n{')
-    .replace(/\\n\s*$/u, '')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l.length > 0)
-  const out: FxMajor[] = []
-  for (const line of lines) {
-    const raw = JSON.parse(line) as Record<string, unknown>
-    const level = FX_LEVELS[str(raw.level_name)]
-    const code = str(raw.major_code).toUpperCase()
-    const name = str(raw.major_name)
-    if (!level || !code || !name) continue
-    const rating = num(raw.major_satisfaction)
-    out.push({
-      level,
-      code,
-      name,
-      category: str(raw.discipline_name),
-      className: str(raw.major_class_name),
-      rating: rating !== null && rating >= 1 && rating <= 5 ? rating : null,
-    })
-  }
-  return out
-}
-
-/** The latest crawl directory under FX_DIR (they are named by timestamp). */
+/** The 阳光高考 专业知识库 list (FX), parsed by the majors adapter, with the file it came from (null: absent). */
 export async function readFx(from: string): Promise<{ file: string | null; majors: FxMajor[] }> {
-  const runs = (await listDir(join(from, FX_DIR))).filter((d) =>
-    existsSync(join(from, FX_DIR, d, 'gaokao_major.jsonl')),
-  )
-  const run = runs.at(-1)
-  if (!run) return { file: null, majors: [] }
-  const file = `${FX_DIR}/${run}/gaokao_major.jsonl`
-  return { file, majors: parseFx(await readText(join(from, file))) }
+  const read = await readFxMajors(from)
+  return { file: read ? FX_MAJORS : null, majors: read?.rows ?? [] }
 }
 
 // ---------------------------------------------------------------------------------------------------- GP
