@@ -334,10 +334,3 @@ export async function majorInfos(db: Db, ids: readonly number[]): Promise<Map<nu
   )
   return new Map(rows.map((r) => [r.major_id, r]))
 }
-
-/** Provinces and batches that have a volunteer rule, for the CLI's prompts. */
-export async function ruleChoices(db: Db): Promise<{ province: string; batch_name: string; year: number }[]> {
-  return db.all(
-    `SELECT DISTINCT province, batch_name, year FROM volunteer_rules ORDER BY province, batch_name, year`,
-  )
-}
