@@ -7,6 +7,7 @@ import {
   median,
   mergeScores,
   strategyOf,
+  TIERS,
   type TierName,
 } from '../domain/smart-match/index.js'
 import { ApiError } from '../endpoints/errors.js'
@@ -164,6 +165,8 @@ export async function runBacktestCommand(opts: BacktestCommandOptions, io: CliIo
         // With --all, a province without a rule for the batch is reported, not fatal.
         if (!opts.all || !(err instanceof ApiError)) throw err
       }
+      // Options but no outcome at their level (山东 2025: school lines only, for lists of majors) is no data too.
+      got = got.filter((r) => TIERS.some((t) => r.score[t].compared > 0))
       if (got.length === 0) empty.push(province)
       rows.push(...got)
     }
@@ -228,7 +231,9 @@ export async function runBacktestCommand(opts: BacktestCommandOptions, io: CliIo
               numeric: [3, 7],
               footer:
                 `录取 = 考生位次 <= 该志愿 ${year} 年实际最低位次; 达标线: 保 >= 93%, 稳 50%-90%, 冲 10%-50%, 保 位次比中位数 > 0.5` +
-                (empty.length ? `\n无可回测的志愿 (缺少往年位次或该年录取结果): ${empty.join(' ')}` : ''),
+                (empty.length
+                  ? `\n无可回测的志愿 (缺少往年位次, 或该年没有志愿这一层级的录取结果): ${empty.join(' ')}`
+                  : ''),
             },
           ],
           colour,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MajorRow } from '../../src/datasets/majors/match.js'
-import { planPlans, resolveAbbreviations } from '../../src/datasets/plans/build.js'
+import { isOutcomeOfYearBefore, planPlans, resolveAbbreviations } from '../../src/datasets/plans/build.js'
 import { checkPlans, planRowKey, summarizePlanViolations } from '../../src/datasets/plans/checks.js'
 import { mergeRecords, type ResolvedRecord, sourcesOf } from '../../src/datasets/plans/merge.js'
 import { RankTable, rankLookup } from '../../src/datasets/plans/ranks.js'
@@ -200,6 +200,61 @@ describe('rank derivation from the 一分一段 table', () => {
     ])
     expect(lookup('广西', 2025, '物理类', '本科', true)?.rankOf(492)).toBe(61727)
     expect(lookup('广西', 2025, '物理类', '本科', false)?.rankOf(492)).toBe(61833)
+  })
+
+  it('says whether a published score and rank are a pair the table could give', () => {
+    expect(table.fits(694, 150)).toBe(true)
+    expect(table.fits(694, 121)).toBe(true) // the first of the row's 30 candidates
+    expect(table.fits(694, 120)).toBe(false) // a rank of the row above
+    expect(table.fits(694, 151)).toBe(false)
+    expect(table.fits(700, 60)).toBe(true) // inside the 695-750 band
+    expect(table.fits(692, 150)).toBe(false) // nobody had 692
+    expect(table.fits(751, 1)).toBe(false)
+  })
+})
+
+describe('an outcome filed under the year after its own', () => {
+  // 山东: 599 → 23,201 in the 2024 table, → 25,787 in 2025's (both real tables)
+  const lookup = rankLookup([
+    {
+      province: '山东',
+      year: 2024,
+      km: '综合',
+      level: '',
+      rows: [{ scoreLow: 599, scoreHigh: 599, num: 653, total: 23201 }],
+    },
+    {
+      province: '山东',
+      year: 2025,
+      km: '综合',
+      level: '',
+      rows: [{ scoreLow: 599, scoreHigh: 599, num: 726, total: 25787 }],
+    },
+  ])
+  const line = (over: Partial<PlanRecord>) =>
+    ({
+      province: '山东',
+      year: 2025,
+      subjectType: '综合',
+      level: '本科',
+      min: 599,
+      minSection: 23201,
+      rankDerived: false,
+      ...over,
+    }) as PlanRecord
+
+  it('is recognised when the year before’s table gives exactly its rank and no table of its year fits', () => {
+    expect(isOutcomeOfYearBefore(line({}), lookup, false)).toBe(true)
+    expect(isOutcomeOfYearBefore(line({}), lookup, true)).toBe(true)
+  })
+
+  it('is not assumed when the year’s own table fits, the rank only falls in the row, or a table is missing', () => {
+    expect(isOutcomeOfYearBefore(line({ minSection: 25787 }), lookup, false)).toBe(false)
+    expect(isOutcomeOfYearBefore(line({ minSection: 25100 }), lookup, false)).toBe(false) // in 2025's row
+    expect(isOutcomeOfYearBefore(line({ minSection: 23000 }), lookup, false)).toBe(false) // in 2024's row only
+    expect(isOutcomeOfYearBefore(line({ year: 2024, minSection: 1 }), lookup, false)).toBe(false) // no 2023
+    expect(isOutcomeOfYearBefore(line({ province: '河北' }), lookup, false)).toBe(false)
+    expect(isOutcomeOfYearBefore(line({ rankDerived: true }), lookup, false)).toBe(false)
   })
 })
 

@@ -118,6 +118,34 @@ describe('shipped datasets/plans.parquet', () => {
     expect((d?.eq ?? 0) / (d?.n ?? 1)).toBeGreaterThan(0.95)
   }, 120_000)
 
+  it('files no published outcome under the year after its own (GP’s 2025 groups quoted 2024 lines)', async () => {
+    // The rule of isOutcomeOfYearBefore in SQL: the year before's table gives exactly the published rank for the
+    // score, and no table of the row's own year has the score's row holding that rank.
+    const rows = await all<{ province: string; year: number; school_name: string; n: number }>(
+      `WITH t AS (SELECT province, year, km, level, score_low, score_high, num, total FROM score_ranks
+                  WHERE level IN ('', '区外'))
+       SELECT p.province, p.year, p.school_name, count(*) AS n FROM plans p
+       WHERE NOT p.rank_derived AND p.min_section > 0
+         AND p.subject_type IN ('物理类','历史类','理科','文科','综合')
+         AND EXISTS (SELECT 1 FROM t WHERE t.province = p.province AND t.year = p.year - 1 AND t.level = ''
+                       AND t.km = p.subject_type AND p.min BETWEEN t.score_low AND t.score_high
+                       AND t.total = p.min_section)
+         AND EXISTS (SELECT 1 FROM t WHERE t.province = p.province AND t.year = p.year AND t.km = p.subject_type)
+         AND NOT EXISTS (SELECT 1 FROM t WHERE t.province = p.province AND t.year = p.year
+                       AND t.km = p.subject_type AND p.min BETWEEN t.score_low AND t.score_high
+                       AND p.min_section > t.total - t.num AND p.min_section <= t.total)
+       GROUP BY ALL`,
+    )
+    expect(rows).toEqual([])
+    // 华东理工大学's 2025 majors in 山东 are kept as plans, without the quoted lines
+    const [ecust] = await all<{ n: number; scored: number }>(
+      `SELECT count(*) AS n, count(min) AS scored FROM plans
+       WHERE province = '山东' AND year = 2025 AND school_name = '华东理工大学' AND spname <> ''`,
+    )
+    expect(ecust?.n).toBeGreaterThan(0)
+    expect(ecust?.scored).toBe(0)
+  }, 120_000)
+
   it('holds known lines and plans', async () => {
     const pku = await all(
       `SELECT num, tuition, min, min_section, rank_derived, outcome_level FROM plans

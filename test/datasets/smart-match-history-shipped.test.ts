@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDb } from '../../src/data/db.js'
 import { historyRows, LINE_TOLERANCE } from '../../src/endpoints/smart-match-data.js'
+import { runGaokao } from '../helpers/cli.js'
 import { SHIPPED } from './helpers.js'
 
 const db = openDb({ datasetsDir: SHIPPED })
@@ -54,4 +55,33 @@ describe('smart-match history on the shipped data: lines below the undergraduate
     expect(line('专业组（03）')?.rank).toBeGreaterThan(21588)
     expect(line('专业组（04）')?.rank).toBeGreaterThan(line('专业组（03）')?.rank ?? Number.POSITIVE_INFINITY)
   })
+})
+
+/**
+ * 山东 fills 专业+院校: each item is one major at one school. Its 2025 outcomes are school lines only (GP's 2025
+ * majors of 华东理工大学 quoted 2024's lines and are cleared by the build), so no item has an outcome to compare
+ * with: the backtest lists the province as having nothing to test instead of judging it on nothing.
+ */
+describe('smart-match backtest on the shipped data: a province without outcomes at the level of its items', () => {
+  it('reports 山东 2025 under no_data, with no line', async () => {
+    const run = await runGaokao(
+      ['smart-match', 'backtest', '--province', '山东', '--year', '2025', '--samples', '5', '--json'],
+      { datasets: SHIPPED },
+    )
+    expect(run.code).toBe(0)
+    const body = JSON.parse(run.stdout)
+    expect(body.lines).toEqual([])
+    expect(body.no_data).toEqual(['山东'])
+  }, 120_000)
+
+  it('still judges a province with outcomes of its items (湖北)', async () => {
+    const run = await runGaokao(
+      ['smart-match', 'backtest', '--province', '湖北', '--year', '2025', '--samples', '5', '--json'],
+      { datasets: SHIPPED },
+    )
+    const body = JSON.parse(run.stdout)
+    expect(body.no_data).toEqual([])
+    expect(body.lines.length).toBeGreaterThan(0)
+    for (const line of body.lines) expect(line.bao.compared).toBeGreaterThan(0)
+  }, 120_000)
 })

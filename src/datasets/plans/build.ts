@@ -19,7 +19,7 @@ import {
   schoolNameVariants,
   sgName,
 } from './normalize.js'
-import { type RankTableSlice, rankLookup } from './ranks.js'
+import { type RankLookup, type RankTableSlice, rankLookup } from './ranks.js'
 import { PLAN_ADAPTERS, PLAN_SOURCE_ORDER } from './sources/index.js'
 import { type FirstClassMajors, loadFirstClassMajors } from './sources/mc.js'
 import { BATCH_NAMES, type DropCount, type PlanRecord, type PlanRow, type PlanSourceId } from './types.js'
@@ -74,6 +74,8 @@ export interface PlansResult {
   derivationMisses: Record<string, number>
   /** rows whose average / max contradicted the lowest score (both dropped) */
   inconsistentAverages: number
+  /** rows kept as plans whose outcome was the year before's (isOutcomeOfYearBefore) */
+  outcomesOfYearBefore: number
 }
 
 /** School resolution: the matcher on the name's spellings, then the national code, then the source's id hint. */
@@ -217,6 +219,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
   const aliasesUsed = new Map<string, { name: string; school: string }>()
   const resolved: ResolvedRecord[] = []
   let derivedHere = 0
+  let outcomesOfYearBefore = 0
   const derivationMisses: Record<string, number> = {}
   for (const r of loaded.records) {
     if (r.year < MIN_YEAR || r.year > MAX_YEAR) {
@@ -261,6 +264,20 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     if ((r.average ?? 0) > full || (r.max ?? 0) > full) {
       r.average = null
       r.max = null
+    }
+    if (isOutcomeOfYearBefore(r, lookup, school.province !== r.province)) {
+      // A plan booklet quoting last year's lines (GP's 2025 groups for 山东 and 河北): the plan is this year's, the
+      // score and rank are not, so the outcome goes and the plan stays.
+      r.min = null
+      r.minSection = null
+      r.average = null
+      r.max = null
+      r.outcomeLevel = ''
+      if (r.num === null) {
+        drop(r.source, 'outcome of the year before (its score and rank are that year’s, not its own)')
+        continue
+      }
+      outcomesOfYearBefore++
     }
     const majorId = r.spname !== '' ? (majorMatch(r.spname, r.level, r.spcode ?? undefined) ?? null) : null
     // resolved in place: the records are this build's own objects, and a copy of a million of them costs memory
@@ -385,7 +402,30 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     derivedHere,
     derivationMisses,
     inconsistentAverages: inconsistent,
+    outcomesOfYearBefore,
   }
+}
+
+/**
+ * A published score and rank that no 一分一段 table of the year can give (ordinary, 区外 or 专科) while the year before's
+ * gives exactly that rank for that score: the line is the year before's, filed under this year. A rank inside the
+ * score's row of the year before is not enough (a row of 150 candidates catches many ranks), and a pair that no
+ * table gives is left alone (a typo says nothing about the year).
+ */
+export function isOutcomeOfYearBefore(
+  r: Pick<PlanRecord, 'min' | 'minSection' | 'rankDerived' | 'province' | 'year' | 'subjectType' | 'level'>,
+  lookup: RankLookup,
+  outside: boolean,
+): boolean {
+  if (r.min === null || r.minSection === null || r.rankDerived || !isOrdinarySubject(r.subjectType))
+    return false
+  const { min, minSection } = r
+  const own = [
+    lookup(r.province, r.year, r.subjectType, r.level, outside),
+    lookup(r.province, r.year, r.subjectType, r.level),
+  ].filter((t) => t !== null)
+  const before = lookup(r.province, r.year - 1, r.subjectType, r.level, outside)
+  return own.length > 0 && before?.rankOf(min) === minSection && !own.some((t) => t.fits(min, minSection))
 }
 
 /** The cells of plans.parquet, in SCHEMA.plans column order. */

@@ -34,12 +34,22 @@ export class RankTable {
   }
 
   rankOf(score: number): number | null {
+    const at = this.rowIndex(score)
+    if (at === null) return null
+    const row = this.rows[at] as RankRow
+    if (score <= row.scoreHigh) return row.total
+    // in a gap below the row above: candidates at or above the score are those of the rows above
+    const above = this.rows[at - 1]
+    return above ? above.total : null
+  }
+
+  /** The first row (highest score first) whose score_low <= score; null above the top or below the last row. */
+  private rowIndex(score: number): number | null {
     const rows = this.rows
     const top = rows[0]
     const last = rows[rows.length - 1]
     if (!top || !last) return null
     if (score > top.scoreHigh || score < last.scoreLow) return null
-    // binary search for the first row (highest score first) whose score_low <= score
     let lo = 0
     let hi = rows.length - 1
     while (lo < hi) {
@@ -47,11 +57,17 @@ export class RankTable {
       if ((rows[mid] as RankRow).scoreLow <= score) hi = mid
       else lo = mid + 1
     }
-    const row = rows[lo] as RankRow
-    if (score <= row.scoreHigh) return row.total
-    // in a gap below the row above: candidates at or above the score are those of the rows above
-    const above = rows[lo - 1]
-    return above ? above.total : null
+    return lo
+  }
+
+  /**
+   * True when a published (score, rank) pair is one this table could give: the score is in a row and the rank is
+   * one of that row's candidates (after the rows above it, at most its cumulative total).
+   */
+  fits(score: number, rank: number): boolean {
+    const at = this.rowIndex(score)
+    const row = at === null ? undefined : (this.rows[at] as RankRow)
+    return row !== undefined && score <= row.scoreHigh && rank > row.total - row.num && rank <= row.total
   }
 }
 

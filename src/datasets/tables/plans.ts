@@ -60,6 +60,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         school_aliases: result.aliases,
         merge: result.merge,
         ranks_derived_here: result.derivedHere,
+        outcomes_of_year_before_cleared: result.outcomesOfYearBefore,
         rank_derivation_misses: result.derivationMisses,
       },
       rows: result.rows,
