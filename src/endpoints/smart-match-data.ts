@@ -90,6 +90,28 @@ export async function rankTables(
   return byYear
 }
 
+/**
+ * Each year's lowest ordinary undergraduate line (score_lines names matching UNDERGRADUATE_LINE) of the given
+ * categories, keyed `<year>|<category>`; empty without a score_lines table.
+ */
+export async function undergraduateLines(
+  db: Db,
+  province: string,
+  categories: readonly string[],
+  fromYear: number,
+  toYear: number,
+): Promise<Map<string, number>> {
+  if (!db.has('score_lines')) return new Map()
+  const rows = await db.all<{ year: number; km: string; line: number }>(
+    `SELECT year, type_name AS km, min(score) AS line FROM score_lines
+     WHERE province = ? AND type_name IN (${placeholders(categories)}) AND year BETWEEN ? AND ?
+       AND regexp_matches(name, ?) AND score > 0
+     GROUP BY year, type_name`,
+    [province, ...categories, fromYear, toYear, UNDERGRADUATE_LINE],
+  )
+  return new Map(rows.map((r) => [`${r.year}|${r.km}`, r.line]))
+}
+
 /** Batch names the plans table has for a province. */
 export async function planBatchNames(db: Db, province: string): Promise<string[]> {
   const rows = await db.all<{ b: string }>(

@@ -8,6 +8,7 @@ import {
   categoryOf,
   classify,
   cohortRatio,
+  cohortSpread,
   DEFAULT_ESTIMATOR,
   type EstimatorParams,
   equivalentCategories,
@@ -31,6 +32,7 @@ import {
   type RankTable,
   type RuleRow,
   rankTables,
+  undergraduateLines,
 } from './smart-match-data.js'
 
 /** The pipeline shared by smart-match (4.8), cwb-num (4.13) and the backtest: request → tiers → list. */
@@ -142,11 +144,15 @@ async function buildUniverse(
   // A rank year's plan may be published for some schools only: the others keep last year's offer.
   const earlier = planYear === req.rankYear ? await menuYear(db, scope, req.rankYear - 1) : undefined
   const fromYear = req.rankYear - params.lookback
-  const [current, previous, history, tables] = await Promise.all([
+  const undergraduate = levelOf(c.rule) === '本科'
+  const [current, previous, history, tables, lines] = await Promise.all([
     menuRows(db, scope, planYear),
     earlier === undefined ? Promise.resolve([]) : menuRows(db, scope, earlier),
-    historyRows(db, scope, fromYear, req.rankYear, levelOf(c.rule) === '本科'),
+    historyRows(db, scope, fromYear, req.rankYear, undergraduate),
     rankTables(db, province, categories, fromYear, req.rankYear, levelOf(c.rule)),
+    undergraduate
+      ? undergraduateLines(db, province, categories, fromYear, req.rankYear)
+      : new Map<string, number>(),
   ])
   const offered = new Set(current.map((r) => r.sid))
   const published = planYear === req.rankYear
@@ -159,7 +165,14 @@ async function buildUniverse(
   const ratioOf = (year: number) => {
     let r = ratios.get(year)
     if (!r) {
-      r = cohortRatio(target?.rows, tables.get(year)?.rows)
+      const source = tables.get(year)
+      r = cohortSpread(
+        cohortRatio(target?.rows, source?.rows),
+        target?.rows,
+        source?.rows,
+        target && lines.get(`${target.year}|${target.km}`),
+        source && lines.get(`${source.year}|${source.km}`),
+      )
       if (examModeIn(c.province, year) !== examModeIn(c.province, req.rankYear)) r = { ...r, reform: true }
       ratios.set(year, r)
     }

@@ -1,6 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDb } from '../../src/data/db.js'
-import { historyRows, LINE_TOLERANCE } from '../../src/endpoints/smart-match-data.js'
+import { findProvince } from '../../src/domain/provinces.js'
+import { DEFAULT_ESTIMATOR } from '../../src/domain/smart-match/index.js'
+import {
+  findRule,
+  historyRows,
+  LINE_TOLERANCE,
+  undergraduateLines,
+} from '../../src/endpoints/smart-match-data.js'
+import { loadUniverse } from '../../src/endpoints/smart-match-run.js'
 import { runGaokao } from '../helpers/cli.js'
 import { SHIPPED } from './helpers.js'
 
@@ -83,5 +91,43 @@ describe('smart-match backtest on the shipped data: a province without outcomes 
     expect(body.no_data).toEqual([])
     expect(body.lines.length).toBeGreaterThan(0)
     for (const line of body.lines) expect(line.bao.compared).toBeGreaterThan(0)
+  }, 120_000)
+})
+
+/**
+ * 辽宁 历史类 2025 had 29 % more candidates than 2024 but only 6 % more at or above the 本科 line: the two counts
+ * of the cohort disagree, and the estimates judged from 2024 carry that doubt (cohortSpread).
+ */
+describe('smart-match on the shipped data: a cohort whose two counts disagree', () => {
+  it('reads each year’s lowest undergraduate line', async () => {
+    const lines = await undergraduateLines(db, '辽宁', ['历史类', '物理类'], 2023, 2025)
+    expect(lines.get('2024|历史类')).toBe(400)
+    expect(lines.get('2025|历史类')).toBe(437)
+    expect(lines.get('2025|物理类')).toBe(367)
+  })
+
+  it('widens the estimates of 辽宁 历史类 2025 judged from 2024, and leaves the expected ranks alone', async () => {
+    const rule = await findRule(db, '辽宁', '本科批', 2025)
+    const province = findProvince('辽宁')
+    if (!rule || !province) throw new Error('辽宁 本科批 2025 is on the shipped data')
+    const universe = (params: typeof DEFAULT_ESTIMATOR) =>
+      loadUniverse(
+        db,
+        { batch: '本科批', rankYear: 2025 },
+        { province, rule, category: '历史类' },
+        { bypassCache: true, params },
+      )
+    const [withSpread, without] = await Promise.all([
+      universe(DEFAULT_ESTIMATOR),
+      universe({ ...DEFAULT_ESTIMATOR, cohortSpread: 0 }),
+    ])
+    const before = new Map(without?.options.map((o) => [o.key, o.estimate]))
+    const from2024 = (withSpread?.options ?? []).filter((o) => o.estimate.used.some((u) => u.year === 2024))
+    expect(from2024.length).toBeGreaterThan(1000)
+    for (const o of from2024) {
+      const b = before.get(o.key)
+      expect(o.estimate.expected).toBeCloseTo(b?.expected ?? 0, 6)
+      expect(o.estimate.sigma).toBeGreaterThan((b?.sigma ?? 0) + 0.01)
+    }
   }, 120_000)
 })

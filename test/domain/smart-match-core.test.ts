@@ -10,6 +10,7 @@ import {
   checkBar,
   classify,
   cohortRatio,
+  cohortSpread,
   DEFAULT_ESTIMATOR,
   emptyScore,
   estimateLowestRank,
@@ -48,6 +49,31 @@ describe('cohortRatio (equal-percentile scaling)', () => {
   })
   it('is 1 with basis none when a table is missing', () => {
     expect(cohortRatio(undefined, [band(600, 750, 1, 1)])).toEqual({ ratio: 1, basis: 'none' })
+  })
+})
+
+describe('cohortSpread (two counts of the cohort that disagree)', () => {
+  // 辽宁 历史类, rounded: 43,549 candidates in 2024 (25,455 at or above the 400 line), 56,324 in 2025 (26,916 at
+  // or above the 437 line): the year added candidates mainly below the line.
+  const y2024 = [band(600, 750, 1960, 1960), band(400, 599, 23495, 25455), band(150, 399, 18094, 43549)]
+  const y2025 = [band(600, 750, 2025, 2025), band(437, 599, 24891, 26916), band(150, 436, 29408, 56324)]
+  const ratio = cohortRatio(y2025, y2024)
+
+  it('is the log difference between the ratio of all candidates and of those at or above the lines', () => {
+    const withSpread = cohortSpread(ratio, y2025, y2024, 437, 400)
+    expect(withSpread.ratio).toBe(ratio.ratio) // the scaling itself is unchanged
+    expect(withSpread.spread).toBeCloseTo(Math.abs(Math.log(56324 / 43549) - Math.log(26916 / 25455)), 9)
+    expect(withSpread.spread).toBeGreaterThan(0.19)
+  })
+  it('is absent without a line of either year or a known ratio', () => {
+    expect(cohortSpread(ratio, y2025, y2024, undefined, 400).spread).toBeUndefined()
+    expect(cohortSpread(ratio, y2025, y2024, 437, undefined).spread).toBeUndefined()
+    const none = { ratio: 1, basis: 'none' } as const
+    expect(cohortSpread(none, y2025, y2024, 437, 400).spread).toBeUndefined()
+  })
+  it('is 0 when both counts grow alike', () => {
+    const twice = y2024.map((r) => band(r.scoreLow, r.scoreHigh, r.num * 2, r.total * 2))
+    expect(cohortSpread(cohortRatio(twice, y2024), twice, y2024, 400, 400).spread).toBeCloseTo(0, 12)
   })
 })
 
@@ -136,6 +162,20 @@ describe('estimateLowestRank', () => {
     expect(majorReform).toBeCloseTo(Math.sqrt(major ** 2 + r ** 2), 9)
     expect(schoolReform).toBeCloseTo(Math.sqrt(school ** 2 + r ** 2 + rc ** 2), 9)
     expect(rc).toBeGreaterThan(0)
+  })
+  it('adds a year’s cohort spread to its noise, and only its own year’s', () => {
+    const sigma = (extra = {}) =>
+      (estimate([obs(2024, 10000)], extra) as NonNullable<ReturnType<typeof estimate>>).sigma
+    const plain = sigma()
+    const spread2024 = sigma({ ratioOf: (y: number) => ({ ...total, spread: y === 2024 ? 0.2 : 0 }) })
+    expect(spread2024).toBeCloseTo(Math.sqrt(plain ** 2 + (DEFAULT_ESTIMATOR.cohortSpread * 0.2) ** 2), 9)
+    expect(sigma({ ratioOf: (y: number) => ({ ...total, spread: y === 2023 ? 0.2 : 0 }) })).toBeCloseTo(
+      plain,
+      12,
+    )
+    expect(
+      estimate([obs(2024, 10000)], { ratioOf: () => ({ ...total, spread: 0.2 }) })?.expected,
+    ).toBeCloseTo(10000 * BIAS, 6)
   })
   it('treats a school line as optimistic for one of its majors', () => {
     const school = estimate([obs(2024, 10000, 'school')])

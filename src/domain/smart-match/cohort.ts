@@ -19,6 +19,33 @@ export interface CohortRatio {
   basis: 'total' | 'common-floor' | 'none'
   /** The exam mode changed between the two years (文理 → 3+1+2): ranks compare less well across a reform */
   reform?: boolean
+  /**
+   * |ln ratio − ln ratio of the candidates at or above each year's undergraduate line|, when both years have
+   * that line: how much two fair measures of the cohort disagree (cohortSpread below). 0 or absent: no doubt known.
+   */
+  spread?: number
+}
+
+/**
+ * The cohort ratio counts every candidate of the tables; the candidates at or above each year's undergraduate
+ * (本科) line are another fair count, the ones competing for undergraduate places. Mostly the two agree within a
+ * few percent; when one year adds candidates mainly below the line (辽宁 历史类 2025: +29 % in all, +6 % at or
+ * above the line) they do not, and nothing in either year says which one the lines will follow: the estimator
+ * counts their log difference as uncertainty of the scaling.
+ */
+export function cohortSpread(
+  ratio: CohortRatio,
+  target: readonly ScoreRankRow[] | undefined,
+  source: readonly ScoreRankRow[] | undefined,
+  targetLine: number | undefined,
+  sourceLine: number | undefined,
+): CohortRatio {
+  if (ratio.basis === 'none' || !target || !source || targetLine === undefined || sourceLine === undefined)
+    return ratio
+  const t = countAtOrAbove(target, targetLine)
+  const s = countAtOrAbove(source, sourceLine)
+  if (t <= 0 || s <= 0) return ratio
+  return { ...ratio, spread: Math.abs(Math.log(ratio.ratio) - Math.log(t / s)) }
 }
 
 const floorOf = (rows: readonly ScoreRankRow[]): number => Math.min(...rows.map((r) => r.scoreLow))

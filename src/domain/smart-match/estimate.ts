@@ -72,6 +72,8 @@ export interface EstimatorParams {
   noPlan: number
   /** Weight multiplier of a derived rank */
   derivedWeight: number
+  /** Multiplies a year's cohort spread (cohort.ts cohortSpread), added to that year's noise in quadrature */
+  cohortSpread: number
 }
 
 const cls = (shift: number, sigma: number, sigmaSingle: number): ClassParams => ({
@@ -107,6 +109,7 @@ export const DEFAULT_ESTIMATOR: EstimatorParams = {
   reformCoarse: 0.2,
   noPlan: 0.05,
   derivedWeight: 0.7,
+  cohortSpread: 1,
 }
 
 export interface Estimate {
@@ -169,7 +172,7 @@ export function estimateLowestRank(
     sw += w
     swx += w * x
     swxx += w * x * x
-    swv += w * (single ? c.sigmaSingle : c.sigma) ** 2
+    swv += w * ((single ? c.sigmaSingle : c.sigma) ** 2 + (params.cohortSpread * (cohort.spread ?? 0)) ** 2)
   }
   const mean = swx / sw
   let variance = swv / sw
