@@ -215,22 +215,14 @@ describe('rank derivation from the 一分一段 table', () => {
 
 describe('an outcome filed under the year after its own', () => {
   // 山东: 599 → 23,201 in the 2024 table, → 25,787 in 2025's (both real tables)
-  const lookup = rankLookup([
-    {
-      province: '山东',
-      year: 2024,
-      km: '综合',
-      level: '',
-      rows: [{ scoreLow: 599, scoreHigh: 599, num: 653, total: 23201 }],
-    },
-    {
-      province: '山东',
-      year: 2025,
-      km: '综合',
-      level: '',
-      rows: [{ scoreLow: 599, scoreHigh: 599, num: 726, total: 25787 }],
-    },
-  ])
+  const at599 = (year: number, num: number, total: number) => ({
+    province: '山东',
+    year,
+    km: '综合',
+    level: '',
+    rows: [{ scoreLow: 599, scoreHigh: 599, num, total }],
+  })
+  const lookup = rankLookup([at599(2024, 653, 23201), at599(2025, 726, 25787)])
   const line = (over: Partial<PlanRecord>) =>
     ({
       province: '山东',

@@ -250,12 +250,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     const full = provinceOf(r.province).fullScore
     if (r.min !== null && r.min > full) {
       // above the province's full score: a composite (art) score or an error, not a gaokao total
-      r.min = null
-      r.minSection = null
-      r.rankDerived = false
-      r.average = null
-      r.max = null
-      r.outcomeLevel = ''
+      clearOutcome(r)
       if (r.num === null) {
         drop(r.source, 'score above the province’s full score')
         continue
@@ -268,11 +263,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     if (isOutcomeOfYearBefore(r, lookup, school.province !== r.province)) {
       // A plan booklet quoting last year's lines (GP's 2025 groups for 山东 and 河北): the plan is this year's, the
       // score and rank are not, so the outcome goes and the plan stays.
-      r.min = null
-      r.minSection = null
-      r.average = null
-      r.max = null
-      r.outcomeLevel = ''
+      clearOutcome(r)
       if (r.num === null) {
         drop(r.source, 'outcome of the year before (its score and rank are that year’s, not its own)')
         continue
@@ -404,6 +395,16 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     inconsistentAverages: inconsistent,
     outcomesOfYearBefore,
   }
+}
+
+/** Takes a record's outcome away (lowest score and rank, average, max), leaving its plan. */
+function clearOutcome(r: PlanRecord): void {
+  r.min = null
+  r.minSection = null
+  r.rankDerived = false
+  r.average = null
+  r.max = null
+  r.outcomeLevel = ''
 }
 
 /**
