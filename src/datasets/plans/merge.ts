@@ -9,31 +9,34 @@ export interface ResolvedRecord extends PlanRecord {
   majorId: number | null
 }
 
-/** One output row while records are merged into it. */
-export interface MergedRow {
-  province: string
-  year: number
-  sid: number
-  schoolLabel: string
-  subjectType: string
-  batchName: string
-  localBatchName: string
-  planType: string
-  level: '本科' | '专科'
+/** One output row while records are merged into it: a record's fields, its kind and where its values came from. */
+export interface MergedRow
+  extends Pick<
+    ResolvedRecord,
+    | 'province'
+    | 'year'
+    | 'sid'
+    | 'schoolLabel'
+    | 'subjectType'
+    | 'batchName'
+    | 'localBatchName'
+    | 'planType'
+    | 'level'
+    | 'spname'
+    | 'spcode'
+    | 'majorId'
+    | 'sgCode'
+    | 'sgInfos'
+    | 'num'
+    | 'tuition'
+    | 'length'
+    | 'min'
+    | 'minSection'
+    | 'rankDerived'
+    | 'average'
+    | 'max'
+  > {
   kind: 'major' | 'group' | 'school'
-  spname: string
-  spcode: string | null
-  majorId: number | null
-  sgCode: string | null
-  sgInfos: string | null
-  num: number | null
-  tuition: number | null
-  length: string | null
-  min: number | null
-  minSection: number | null
-  rankDerived: boolean
-  average: number | null
-  max: number | null
   /** sources that contributed a value: bit i = sourceOrder[i] */
   sources: number
   /** (source, tier) of every record merged in: bit tier * 8 + source index (a double, exact below 2^53) */

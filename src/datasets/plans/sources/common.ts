@@ -1,5 +1,7 @@
 import { examModeIn } from '../../../domain/provinces.js'
 import { provinceOf } from '../../normalize.js'
+import type { Drops } from '../drops.js'
+import type { PlanRecord } from '../types.js'
 
 /**
  * Provinces that fill 专业(类)+院校 choices (volunteer mode 3, ../shared/data/RULES.md): no 院校专业组, so a
@@ -38,5 +40,19 @@ export function outcomeNumbers(min: unknown, average: unknown, max: unknown): Ou
     min: lo,
     average: avg === null ? null : Math.round(avg),
     max: hi !== null && Number.isInteger(hi) ? hi : null,
+  }
+}
+
+/** Maps a source file's rows: a row becomes a record, or a string, the reason it is dropped (counted). */
+export function collectRecords<T>(
+  rows: Iterable<T>,
+  map: (row: T) => PlanRecord | string,
+  into: PlanRecord[],
+  drops: Drops,
+): void {
+  for (const row of rows) {
+    const rec = map(row)
+    if (typeof rec === 'string') drops.add(rec)
+    else into.push(rec)
   }
 }

@@ -13,7 +13,7 @@ import {
   tuitionOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { outcomeNumbers } from './common.js'
+import { collectRecords, outcomeNumbers } from './common.js'
 
 /**
  * GA = insensible104/GaokaoAgent (广东 only).
@@ -155,22 +155,15 @@ export const gaPlans: PlanAdapter = {
         if (!existsSync(path)) continue
         const rel = relPath(sourcesDir, path)
         result.files.push(rel)
-        for (const row of records(await readText(path))) {
-          const rec = gaAdmission(row, track, rel)
-          if (typeof rec === 'string') drops.add(rec)
-          else result.records.push(rec)
-        }
+        const rows = records(await readText(path))
+        collectRecords(rows, (row) => gaAdmission(row, track, rel), result.records, drops)
       }
     }
     const plan = join(dir, '2025_enrollment_历史.csv')
     if (existsSync(plan)) {
       const rel = relPath(sourcesDir, plan)
       result.files.push(rel)
-      for (const row of records(await readText(plan))) {
-        const rec = gaPlan(row, rel)
-        if (typeof rec === 'string') drops.add(rec)
-        else result.records.push(rec)
-      }
+      collectRecords(records(await readText(plan)), (row) => gaPlan(row, rel), result.records, drops)
     }
     result.dropped = drops.list()
     return result

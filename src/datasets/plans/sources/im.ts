@@ -14,7 +14,7 @@ import {
   tuitionOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { acceptsGroups } from './common.js'
+import { acceptsGroups, collectRecords } from './common.js'
 
 /**
  * IM = immaotianyi/gaokao-volunteer-v2, `backend/data/plans_<year>.csv`. Columns: province, subject_group, batch,
@@ -109,11 +109,8 @@ export const imPlans: PlanAdapter = {
       const year = Number(/(\d{4})/u.exec(name)?.[1])
       const file = relPath(sourcesDir, path)
       result.files.push(file)
-      for (const row of csvRecords(await readText(path))) {
-        const rec = imRecord(row, year, file)
-        if (typeof rec === 'string') drops.add(rec)
-        else result.records.push(rec)
-      }
+      const rows = csvRecords(await readText(path))
+      collectRecords(rows, (row) => imRecord(row, year, file), result.records, drops)
     }
     const history = join(dir, 'plans_2024_history.csv')
     if (existsSync(history)) {

@@ -3,6 +3,7 @@ import { join, readText, relPath } from '../../sources/files.js'
 import { Drops } from '../drops.js'
 import { clean, groupCode, rankOrNull, scoreOrNull } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
+import { collectRecords } from './common.js'
 
 /**
  * SH = 666keke/Shanghai-Gaokao, `data.json`: 上海 本科普通批 院校专业组 投档线 2020-2024. Fields: 组名
@@ -73,11 +74,7 @@ export const shPlans: PlanAdapter = {
     const file = relPath(sourcesDir, path)
     result.files.push(file)
     const rows = JSON.parse(await readText(path)) as ShRow[]
-    for (const r of rows) {
-      const rec = shRecord(r, file)
-      if (typeof rec === 'string') drops.add(rec)
-      else result.records.push(rec)
-    }
+    collectRecords(rows, (r) => shRecord(r, file), result.records, drops)
     result.dropped = drops.list()
     return result
   },
