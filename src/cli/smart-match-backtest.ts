@@ -7,11 +7,10 @@ import {
   median,
   mergeScores,
   strategyOf,
-  TIERS,
   type TierName,
 } from '../domain/smart-match/index.js'
 import { ApiError } from '../endpoints/errors.js'
-import { type BacktestRow, backtestProvince, backtestProvinces } from '../endpoints/smart-match-backtest.js'
+import { type BacktestRow, backtestMany, backtestProvinces } from '../endpoints/smart-match-backtest.js'
 import { type CliIo, useColor } from './io.js'
 import { renderCsv, renderJson, renderTables } from './render.js'
 
@@ -148,28 +147,13 @@ export async function runBacktestCommand(opts: BacktestCommandOptions, io: CliIo
   const db = openDb({ datasetsDir: opts.datasets, preload: true })
   try {
     const provinces = opts.all ? await backtestProvinces(db, year) : [opts.province as string]
-    const rows: BacktestRow[] = []
-    const empty: string[] = []
-    for (const province of provinces) {
-      let got: BacktestRow[] = []
-      try {
-        got = await backtestProvince(db, {
-          province,
-          year,
-          samples,
-          batch: opts.batch,
-          subject: opts.subject,
-          strategy,
-        })
-      } catch (err) {
-        // With --all, a province without a rule for the batch is reported, not fatal.
-        if (!opts.all || !(err instanceof ApiError)) throw err
-      }
-      // Options but no outcome at their level (山东 2025: school lines only, for lists of majors) is no data too.
-      got = got.filter((r) => TIERS.some((t) => r.score[t].compared > 0))
-      if (got.length === 0) empty.push(province)
-      rows.push(...got)
-    }
+    // With --all, a province without a rule for the batch is reported, not fatal.
+    const { rows, noData: empty } = await backtestMany(
+      db,
+      provinces,
+      { year, samples, batch: opts.batch, subject: opts.subject, strategy },
+      opts.all === true,
+    )
     const lines = backtestLines(rows, !opts.all)
     const format = opts.json ? 'json' : opts.format
     if (format === 'json')

@@ -2,7 +2,6 @@ import type { Db } from '../data/db.js'
 import { findProvince } from '../domain/provinces.js'
 import {
   type ActualIndex,
-  assembleList,
   type BacktestScore,
   classify,
   DEFAULT_ESTIMATOR,
@@ -13,13 +12,20 @@ import {
   type Strategy,
   sampleRanks,
   scoreList,
-  tierCounts,
+  TIERS,
 } from '../domain/smart-match/index.js'
-import { badRequest } from './errors.js'
+import { ApiError, badRequest } from './errors.js'
 import { placeholders } from './schema.js'
 import { actualRows, findRule } from './smart-match-data.js'
 import { defaultBatch } from './smart-match-defaults.js'
-import { levelOf, loadUniverse, noRuleError, type Universe, volunteerTypeOf } from './smart-match-run.js'
+import {
+  cutList,
+  levelOf,
+  loadUniverse,
+  noRuleError,
+  type Universe,
+  volunteerTypeOf,
+} from './smart-match-run.js'
 
 /**
  * The backtest: candidates spread over a year's ranks get lists built only from earlier years' outcomes (the
@@ -123,19 +129,11 @@ export async function backtestProvince(db: Db, opts: BacktestOptions): Promise<B
     const from = Math.round(quantile(expected, 0.02))
     const to = Math.round(quantile(expected, 0.9))
     const chosen = parseXuanke(opts.xuanke ?? DEFAULT_XUANKE[category] ?? '')
-    const counts = tierCounts(opts.strategy, rule.volunteer_num_max)
     const score = emptyScore()
     const ranks = sampleRanks(from, to, opts.samples)
     for (const rank of ranks) {
       const classified = classify(universe.options, rank, chosen, opts.strategy)
-      const list = assembleList(
-        classified,
-        counts,
-        Math.max(1, rule.major_num_max),
-        rank,
-        opts.strategy.baoPrefer,
-      )
-      scoreList(list, rank, actual, score)
+      scoreList(cutList(classified, rule, rank, opts.strategy), rank, actual, score)
     }
     out.push({
       province: province.name,
@@ -149,4 +147,36 @@ export async function backtestProvince(db: Db, opts: BacktestOptions): Promise<B
     })
   }
   return out
+}
+
+export interface BacktestRun {
+  rows: BacktestRow[]
+  /** Provinces with nothing to compare: no outcome at the level of their items, or (with `tolerant`) no rule */
+  noData: string[]
+}
+
+/**
+ * The backtest of several provinces, as `gaokao smart-match backtest --all` runs it. A province whose items have no
+ * outcome at their level (山东 2025: school lines only, for lists of majors) is listed as having no data rather
+ * than judged on nothing; with `tolerant`, so is a province without a rule for the batch.
+ */
+export async function backtestMany(
+  db: Db,
+  provinces: readonly string[],
+  opts: Omit<BacktestOptions, 'province'>,
+  tolerant: boolean,
+): Promise<BacktestRun> {
+  const run: BacktestRun = { rows: [], noData: [] }
+  for (const province of provinces) {
+    let rows: BacktestRow[] = []
+    try {
+      rows = await backtestProvince(db, { ...opts, province })
+    } catch (err) {
+      if (!tolerant || !(err instanceof ApiError)) throw err
+    }
+    rows = rows.filter((r) => TIERS.some((t) => r.score[t].compared > 0))
+    if (rows.length === 0) run.noData.push(province)
+    run.rows.push(...rows)
+  }
+  return run
 }

@@ -208,12 +208,21 @@ export async function matchCandidate(
 
 /** The list: the province's number of choices split by the strategy's mix, each item cut to majorNumMax. */
 export function listOf(outcome: MatchOutcome, strategy: Strategy): TieredList {
-  const counts = tierCounts(strategy, outcome.rule.volunteer_num_max)
+  return cutList(outcome.classified, outcome.rule, outcome.rank, strategy)
+}
+
+/** The cut of listOf for any classified options under a rule (the backtest cuts its sampled candidates' lists so). */
+export function cutList(
+  classified: readonly Classified[],
+  rule: Pick<RuleRow, 'volunteer_num_max' | 'major_num_max'>,
+  rank: number,
+  strategy: Strategy,
+): TieredList {
   return assembleList(
-    outcome.classified,
-    counts,
-    Math.max(1, outcome.rule.major_num_max),
-    outcome.rank,
+    classified,
+    tierCounts(strategy, rule.volunteer_num_max),
+    Math.max(1, rule.major_num_max),
+    rank,
     strategy.baoPrefer,
   )
 }

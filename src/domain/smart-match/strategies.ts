@@ -28,38 +28,37 @@ export interface Strategy {
   baoPrefer: number
 }
 
+/** The same for every strategy: they differ in their mix and chance bands, not in what a useful 保 is. */
+const SAFE_LIMITS = { baoCap: 2.2, baoPrefer: 1.8 } as const
+
 export const STRATEGIES: readonly Strategy[] = [
   {
     type: 1,
     name: '冲稳保',
     mix: { chong: 0.3, wen: 0.4, bao: 0.3 },
     bands: { chong: 0.2, wen: 0.5, bao: 0.9 },
-    baoCap: 2.2,
-    baoPrefer: 1.8,
+    ...SAFE_LIMITS,
   },
   {
     type: 2,
     name: '合理保守',
     mix: { chong: 0.2, wen: 0.5, bao: 0.3 },
     bands: { chong: 0.25, wen: 0.5, bao: 0.93 },
-    baoCap: 2.2,
-    baoPrefer: 1.8,
+    ...SAFE_LIMITS,
   },
   {
     type: 3,
     name: '标准均衡',
     mix: { chong: 1 / 3, wen: 1 / 3, bao: 1 / 3 },
     bands: { chong: 0.2, wen: 0.5, bao: 0.9 },
-    baoCap: 2.2,
-    baoPrefer: 1.8,
+    ...SAFE_LIMITS,
   },
   {
     type: 4,
     name: '激进冲刺',
     mix: { chong: 0.3, wen: 0.3, bao: 0.4 },
     bands: { chong: 0.15, wen: 0.45, bao: 0.9 },
-    baoCap: 2.2,
-    baoPrefer: 1.8,
+    ...SAFE_LIMITS,
   },
 ]
 
