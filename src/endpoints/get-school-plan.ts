@@ -8,13 +8,13 @@ import {
   schoolTypeFilter,
 } from '../domain/mappings.js'
 import { planYearsFrom } from '../domain/years.js'
+import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { pageField, pageSizeField } from './paging.js'
 import {
   logoUrl,
-  memoized,
   pageFooter,
   pagingOf,
   planNum,

@@ -4,6 +4,7 @@ import { batchNames, HISTORICAL_BATCHES, SUBJECT_TYPE_MATCHES, SUBJECT_TYPES } f
 import { BlockIndex, type BlockRange, compareInBlock, type ScoreBlock } from '../domain/scores-history.js'
 import type { ScoreRowFilter } from '../domain/scores-history-rows.js'
 import { lastThreeYears } from '../domain/years.js'
+import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { scoreRows } from './historical-scores-rows.js'
@@ -11,7 +12,6 @@ import { pageField, pageSizeField } from './paging.js'
 import {
   byHot,
   containsPattern,
-  memoized,
   pageFooter,
   pagingOf,
   parseYearWord,

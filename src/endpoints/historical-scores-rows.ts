@@ -1,6 +1,6 @@
 import type { Db } from '../data/db.js'
 import { type ScoreRowColumns, type ScoreRowDictionaries, ScoreRows } from '../domain/scores-history-rows.js'
-import { memoized } from './plans-common.js'
+import { memoized } from './caches.js'
 
 /** The text columns kept as codes, by their name in ScoreRowColumns. Constants, never request text. */
 const CODED = {

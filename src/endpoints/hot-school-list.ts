@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { HOT_SCHOOL_FIRST_YEAR, hotSchoolDefaultYear } from '../domain/years.js'
+import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
-import { logoUrl, memoized } from './plans-common.js'
+import { logoUrl } from './plans-common.js'
 import { optInt } from './schema.js'
 
 /** The list is capped: the spec's response is a plain array without paging. */

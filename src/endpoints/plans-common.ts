@@ -1,9 +1,10 @@
 import type { Db } from '../data/db.js'
+import { memoized } from './caches.js'
 import { badRequest } from './errors.js'
 
 /**
  * Helpers shared by the plan and score endpoints (SPEC 4.4, 4.6, 4.7, 4.9, 4.20): logo URLs, literal LIKE
- * patterns, WHERE clauses built from constant fragments, and per-dataset memos.
+ * patterns, WHERE clauses built from constant fragments, and the school directory.
  */
 
 /**
@@ -42,50 +43,6 @@ export class Where {
   toString(): string {
     return this.parts.length === 0 ? 'TRUE' : this.parts.join(' AND ')
   }
-}
-
-const memos = new WeakMap<Db, Map<string, Map<string, Promise<unknown>>>>()
-
-/**
- * Memoizes an expensive, read-only computation over one open dataset (the datasets do not change while a
- * process runs). Each `cache` keeps its `capacity` most recently used keys; a failed computation is forgotten,
- * so the next request tries again. Concurrent requests for one key share one computation.
- */
-export function memoized<T>(
-  db: Db,
-  cache: string,
-  key: string,
-  compute: () => Promise<T>,
-  capacity = 32,
-): Promise<T> {
-  let caches = memos.get(db)
-  if (!caches) {
-    caches = new Map()
-    memos.set(db, caches)
-  }
-  let entries = caches.get(cache)
-  if (!entries) {
-    entries = new Map()
-    caches.set(cache, entries)
-  }
-  const hit = entries.get(key) as Promise<T> | undefined
-  if (hit) {
-    // Most recently used last: Map keeps insertion order.
-    entries.delete(key)
-    entries.set(key, hit)
-    return hit
-  }
-  const made = compute()
-  const store = entries
-  store.set(key, made)
-  made.catch(() => {
-    if (store.get(key) === made) store.delete(key)
-  })
-  while (store.size > capacity) {
-    const oldest = store.keys().next().value as string
-    store.delete(oldest)
-  }
-  return made
 }
 
 export interface SchoolInfo {

@@ -20,8 +20,8 @@ import {
   type TieredList,
   tierCounts,
 } from '../domain/smart-match/index.js'
+import { memoized } from './caches.js'
 import { badRequest } from './errors.js'
-import { perDb } from './smart-match-cache.js'
 import {
   findRule,
   historyRows,
@@ -81,8 +81,6 @@ export interface MatchOutcome extends Candidate {
   classified: Classified[]
 }
 
-const universes = perDb<Promise<Universe | undefined>>(32)
-
 /** Checks the request in the spec's order and finds the candidate's rule, category and rank. */
 export async function resolveCandidate(db: Db, req: MatchRequest): Promise<Candidate> {
   const province = findProvince(req.province)
@@ -115,17 +113,9 @@ export async function loadUniverse(
   opts: { bypassCache?: boolean; params?: EstimatorParams } = {},
 ): Promise<Universe | undefined> {
   const params = opts.params ?? DEFAULT_ESTIMATOR
+  if (opts.bypassCache || params !== DEFAULT_ESTIMATOR) return buildUniverse(db, req, c, params)
   const key = [c.province.name, req.batch, req.rankYear, c.category, c.rule.year, c.rule.batch_name].join('|')
-  const cache = universes(db)
-  const cacheable = !opts.bypassCache && params === DEFAULT_ESTIMATOR
-  const hit = cacheable ? cache.get(key) : undefined
-  if (hit) return hit
-  const pending = buildUniverse(db, req, c, params)
-  if (cacheable) {
-    cache.set(key, pending)
-    pending.catch(() => cache.set(key, Promise.resolve(undefined)))
-  }
-  return pending
+  return memoized(db, 'smart-match-universes', key, () => buildUniverse(db, req, c, params))
 }
 
 async function buildUniverse(

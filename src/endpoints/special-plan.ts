@@ -2,10 +2,11 @@ import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { specialPlanTypes } from '../domain/mappings.js'
 import { NATIONAL_SPECIAL, type SpecialFilter, type SpecialPlan } from '../domain/scores-special.js'
+import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { pageField, pageSizeField } from './paging.js'
-import { containsPattern, memoized, pageFooter, pagingOf, planNum, tableOf, Where } from './plans-common.js'
+import { containsPattern, pageFooter, pagingOf, planNum, tableOf, Where } from './plans-common.js'
 import { handlerChecked, optText, optYear } from './schema.js'
 
 const input = z.object({
