@@ -8,6 +8,7 @@ import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { handlerChecked } from './schema.js'
 import { defaultBatch, defaultRankYear } from './smart-match-defaults.js'
+import { isBlank, textOf, wholeNumber, yearOf } from './smart-match-fields.js'
 import { type MatchRequest, matchCandidate, noRuleError } from './smart-match-run.js'
 
 /**
@@ -42,17 +43,6 @@ export interface TierCounts {
   baodi: number
 }
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
-const text = (v: unknown): string | undefined => (isBlank(v) ? undefined : String(v).trim())
-
-function wholeNumber(name: string, v: unknown): number | undefined {
-  if (isBlank(v)) return undefined
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN
-  if (!Number.isInteger(n) || n < 0)
-    throw badRequest(`参数 ${name} 无效: 应为非负整数, 收到 ${JSON.stringify(v)}`)
-  return n
-}
-
 /** `1`, `"1"`, `true` and `"true"` skip the caches (SPEC 4.13). */
 export const bypasses = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true'
 
@@ -78,7 +68,7 @@ export default defineEndpoint({
       unknown
     >
     const pick = (key: string) => (isBlank(info[key]) ? (raw as Record<string, unknown>)[key] : info[key])
-    const provinceText = text(pick('province'))
+    const provinceText = textOf(pick('province'))
     const scoreValue = pick('score')
     const missing = [
       provinceText === undefined && 'user_info.province',
@@ -93,21 +83,19 @@ export default defineEndpoint({
     const rank = wholeNumber('user_info.rank', pick('rank')) ?? 0
     const province = findProvince(provinceText as string)
     if (!province) throw badRequest(`未知省份: ${provinceText}`)
-    const yearText = text(pick('rank_year'))
-    if (yearText !== undefined && !/^\d{4}$/.test(yearText))
-      throw badRequest('参数 rank_year 无效: 应为四位数年份, 如 2025')
-    const xuanke = text(pick('xuanke')) ?? '综合'
+    const year = yearOf(pick('rank_year'))
+    const xuanke = textOf(pick('xuanke')) ?? '综合'
     const chosen = parseXuanke(xuanke)
     // Without a first choice anywhere, the counts are those of the province's first category (物理类, 理科).
-    const stated = text(pick('subject')) ?? text(pick('subject_type'))
+    const stated = textOf(pick('subject')) ?? textOf(pick('subject_type'))
     const subject = stated ?? (chosen?.has('历史') && !chosen.has('物理') ? '历史' : '物理')
-    const batchText = text(pick('batch'))
+    const batchText = textOf(pick('batch'))
     const currentYear = ctx.now().getFullYear()
     // The key is built before any default is looked up, so that a hit costs no query at all.
     const key = [
       province.name,
       batchText ?? '',
-      yearText ?? `now${currentYear}`,
+      year ?? `now${currentYear}`,
       rank,
       score,
       subject,
@@ -118,7 +106,7 @@ export default defineEndpoint({
     const cache = counts(ctx.db)
     const hit = bypass ? undefined : cache.get(key)
     if (hit) return { ...hit }
-    const rankYear = yearText ? Number(yearText) : await defaultRankYear(ctx.db, province.name, currentYear)
+    const rankYear = year ?? (await defaultRankYear(ctx.db, province.name, currentYear))
     const batch = batchText ?? (await defaultBatch(ctx.db, province.name, rankYear))
     if (batch === undefined) throw noRuleError({ province: provinceText as string, batch: '本科批' })
     const request: MatchRequest = {

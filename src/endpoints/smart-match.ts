@@ -3,6 +3,7 @@ import { type Strategy, strategyOf } from '../domain/smart-match/strategies.js'
 import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { handlerChecked } from './schema.js'
+import { isBlank, textOf, wholeNumber, yearOf } from './smart-match-fields.js'
 import { type SmartMatchData, smartMatchData } from './smart-match-response.js'
 import { type MatchRequest, matchCandidate, noDataError } from './smart-match-run.js'
 import { smartMatchRecords, smartMatchTables } from './smart-match-table.js'
@@ -32,23 +33,10 @@ const input = z.object({
     description: '选考科目, 英文逗号分隔, 如 物理,化学,生物 (默认 综合)',
     placeholder: 'subjects',
   }),
-  // Set by the terminal front end only (src/cli/smart-match-commands.ts): colour the tiers' tables.
 })
 
 export const MISSING_REQUIRED = '缺少必要参数:province、batch、rank_year'
 export const UNKNOWN_TYPE = '志愿类型不存在'
-
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
-const text = (v: unknown, fallback: string) => (isBlank(v) ? fallback : String(v).trim())
-
-/** A whole number >= 0 sent as a number or a string; blank is the default. */
-function count(field: string, v: unknown, fallback: number): number {
-  if (isBlank(v)) return fallback
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN
-  if (!Number.isInteger(n) || n < 0)
-    throw badRequest(`参数 ${field} 无效: 应为非负整数, 收到 ${JSON.stringify(v)}`)
-  return n
-}
 
 export interface SmartMatchInput {
   request: MatchRequest
@@ -62,17 +50,16 @@ export function parseSmartMatch(raw: z.output<typeof input>): SmartMatchInput {
     throw badRequest(MISSING_REQUIRED)
   const type = isBlank(raw.type) ? 1 : Number(typeof raw.type === 'string' ? raw.type.trim() : raw.type)
   if (!strategyOf(type)) throw badRequest(UNKNOWN_TYPE)
-  const rankYear = text(raw.rank_year, '')
-  if (!/^\d{4}$/.test(rankYear)) throw badRequest('参数 rank_year 无效: 应为四位数年份, 如 2025')
+  const rankYear = yearOf(raw.rank_year) as number
   return {
     request: {
-      province: text(raw.province, ''),
-      batch: text(raw.batch, ''),
-      rankYear: Number(rankYear),
-      rank: count('rank', raw.rank, 0),
-      score: count('score', raw.score, 0),
-      subject: text(raw.subject, '综合'),
-      xuanke: text(raw.xuanke, '综合'),
+      province: textOf(raw.province) as string,
+      batch: textOf(raw.batch) as string,
+      rankYear,
+      rank: wholeNumber('rank', raw.rank) ?? 0,
+      score: wholeNumber('score', raw.score) ?? 0,
+      subject: textOf(raw.subject) ?? '综合',
+      xuanke: textOf(raw.xuanke) ?? '综合',
     },
     type,
     token: isBlank(raw.token) ? '' : String(raw.token),

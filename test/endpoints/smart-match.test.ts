@@ -352,6 +352,20 @@ describe('cwb-num (SPEC 4.13)', () => {
     )
     expect((await call(cwbNum, { ...body, type: 7 }, ctx)).message).toBe('参数 type 无效: 可选值: 1, 2, 3, 4')
   })
+  it('reads numbers as smart-match does: a string or a number, blank for the default, else a clear 400', async () => {
+    const info = body.user_info
+    expect((await call(cwbNum, { user_info: { ...info, score: -3 } }, ctx)).message).toBe(
+      '参数 user_info.score 无效: 应为非负整数, 收到 -3',
+    )
+    expect((await call(cwbNum, { user_info: { ...info, rank: 'abc' } }, ctx)).message).toBe(
+      '参数 user_info.rank 无效: 应为非负整数, 收到 "abc"',
+    )
+    expect((await call(cwbNum, { user_info: { ...info, rank_year: '25' } }, ctx)).message).toBe(
+      '参数 rank_year 无效: 应为四位数年份, 如 2025',
+    )
+    const blank = await call(cwbNum, { user_info: { ...info, rank: '', rank_year: ' ' } }, ctx)
+    expect(blank).toEqual(await call(cwbNum, body, ctx))
+  })
   it('caches counts by the normalized request; bypass_cache skips the cache', async () => {
     const db = countingDb(fixtureContext(dir).db)
     const c = { ...ctx, db }

@@ -1,0 +1,29 @@
+import { badRequest } from './errors.js'
+
+/**
+ * How smart-match (SPEC 4.8) and cwb-num (4.13) read their fields: front ends send numbers as numbers or strings,
+ * and an empty string, null or a missing field all mean "not given" (the default applies).
+ */
+
+export const isBlank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+
+/** The trimmed text of a field, undefined when blank. */
+export const textOf = (v: unknown): string | undefined => (isBlank(v) ? undefined : String(v).trim())
+
+/** A whole number >= 0 sent as a number or a string; undefined when blank. */
+export function wholeNumber(field: string, v: unknown): number | undefined {
+  if (isBlank(v)) return undefined
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN
+  if (!Number.isInteger(n) || n < 0)
+    throw badRequest(`参数 ${field} 无效: 应为非负整数, 收到 ${JSON.stringify(v)}`)
+  return n
+}
+
+/** A four-digit year, undefined when blank. */
+export function yearOf(v: unknown): number | undefined {
+  const text = textOf(v)
+  if (text === undefined) return undefined
+  if (!/^\d{4}$/.test(text)) throw badRequest('参数 rank_year 无效: 应为四位数年份, 如 2025')
+  return Number(text)
+}
