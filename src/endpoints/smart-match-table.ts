@@ -37,7 +37,7 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
     '#',
     '院校',
     '专业组',
-    '专业 (预估最低位次)',
+    '专业 (预估位次)',
     '预估最低位次',
     '位次差',
     '概率',
