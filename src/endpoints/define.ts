@@ -78,6 +78,13 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown> {
    * endpoints only; a request here must pass the input schema.
    */
   warmRequests?: readonly Record<string, unknown>[]
+  /**
+   * The resource a route's path names, looked up before the rest of the input is checked, so that an unknown
+   * school or major answers its 404 whatever the query string holds (SPEC 4.17, 4.18). `check` gets the path
+   * value as trimmed text (never blank: a missing value is left to the input schema) and throws the endpoint's
+   * not-found error.
+   */
+  pathResource?: { field: string; check(value: string, ctx: EndpointContext): Promise<void> }
   handler(input: z.output<S>, ctx: EndpointContext): Promise<D>
   /** Terminal rendering; without it the CLI prints the JSON payload. */
   table?(data: D, input: z.output<S>): TableView | TableView[]

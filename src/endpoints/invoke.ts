@@ -18,8 +18,9 @@ export interface Outcome {
 export const INTERNAL_ERROR_MESSAGE = '服务内部错误, 请稍后重试'
 
 /**
- * Runs one endpoint for one request, whichever surface it came from: validates the raw input with the
- * endpoint's schema, calls the handler, and wraps the result. Never throws.
+ * Runs one endpoint for one request, whichever surface it came from: looks up the resource a path names (when
+ * the endpoint has one), validates the raw input with the endpoint's schema, calls the handler, and wraps the
+ * result. Never throws.
  */
 export async function invoke(
   def: AnyEndpoint,
@@ -28,6 +29,8 @@ export async function invoke(
   onInternalError: (err: unknown) => void = () => {},
 ): Promise<Outcome> {
   try {
+    const resource = pathValue(def, raw)
+    if (resource !== undefined) await def.pathResource?.check(resource, ctx)
     const parsed = def.input.safeParse(raw ?? {})
     if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error), { badInput: true })
     const data = await def.handler(parsed.data, ctx)
@@ -37,6 +40,14 @@ export async function invoke(
     const error = err instanceof ApiError ? err : internal(err, onInternalError)
     return { body: fail(error.code, error.message), error }
   }
+}
+
+/** The path parameter an endpoint looks up first (EndpointDef.pathResource), when the request has one. */
+function pathValue(def: AnyEndpoint, raw: unknown): string | undefined {
+  if (!def.pathResource || typeof raw !== 'object' || raw === null) return undefined
+  const value = (raw as Record<string, unknown>)[def.pathResource.field]
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined
+  return String(value).trim() || undefined
 }
 
 function internal(err: unknown, log: (err: unknown) => void): ApiError {

@@ -77,6 +77,13 @@ export default defineEndpoint({
   summary: '学校专业组: 某校的招生计划按专业组 (sg_name) 分组, 附学校概况',
   input,
   positional: 'slug',
+  // An unknown school is a 404 even when a query field is invalid too.
+  pathResource: {
+    field: 'slug',
+    async check(slug, ctx) {
+      if (!(await findSchool(ctx.db, slug))) throw schoolNotFound()
+    },
+  },
   examples: [
     'gaokao major-groups 111 --province 江苏',
     'gaokao major-groups 10284 --province 江苏 --year 2025 --json',

@@ -82,6 +82,13 @@ export default defineEndpoint({
     '开设某专业的学校: 以 2022 年招生计划为准, 可按招生省份, 学校所在地, 类型, 层次, 985/211/双一流筛选',
   input,
   positional: 'id',
+  // An unknown major is a 404 even when a query field is invalid too.
+  pathResource: {
+    field: 'id',
+    async check(id, ctx) {
+      if (!(await findMajor(ctx.db, id))) throw majorNotFound()
+    },
+  },
   examples: [
     'gaokao offering-schools 080901 --province 江苏',
     'gaokao offering-schools 计算机科学与技术 --is-211 1 --page-size 20 --json',

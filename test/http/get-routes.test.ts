@@ -65,6 +65,12 @@ describe('GET /api/v1/schools/:slug/major-groups', () => {
     expect(mirrored.statusCode).toBe(404)
     expect(mirrored.json()).toEqual({ code: 404, message: 'School not found', data: {} })
   })
+  it('looks the school up before the query: an unknown school is `School not found` even with a bad query', async () => {
+    for (const query of ['province=%E7%81%AB%E6%98%9F', 'year=abc', 'province=a&province=b']) {
+      const res = await get(`/api/v1/schools/99999/major-groups?${query}`)
+      expect(res.json()).toEqual({ code: 404, message: 'School not found', data: {} })
+    }
+  })
   it('answers bad query values with a 400 envelope', async () => {
     expect((await get('/api/v1/schools/2001/major-groups?year=abc')).json()).toEqual({
       code: 400,
@@ -132,6 +138,13 @@ describe('GET /api/v1/majors/:id/offering-schools', () => {
         expect(res.headers['content-type']).toMatch(/application\/json/)
         expect(res.json()).toEqual({ code: 404, message: 'Major not found', data: {} })
       }
+    }
+  })
+  it('looks the major up before the query: an unknown major is HTTP 404 even with a bad query', async () => {
+    for (const query of ['province=%E7%81%AB%E6%98%9F', 'page=0', 'page_size=101', 'is_985=yes']) {
+      const res = await get(`/api/v1/majors/999999/offering-schools?${query}`)
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ code: 404, message: 'Major not found', data: {} })
     }
   })
   it('answers an empty page with HTTP 200 for a known major without 2022 records', async () => {
