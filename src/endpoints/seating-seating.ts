@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { findProvince, type Province } from '../domain/provinces.js'
 import { formatSeatingSec, seatingOf } from '../domain/rank.js'
 import { requireProvince } from './common.js'
-import { defineEndpoint } from './define.js'
+import { type Caller, defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { optText, optYear, reqText } from './schema.js'
 import { scoreRankRow, selectSeatingTable } from './seating-selection.js'
@@ -26,8 +27,24 @@ interface MySeating {
 type SeatingData = { my_seating: MySeating | null; arr: ReturnType<typeof scoreRankRow>[] } | []
 
 /**
+ * The part of the caller that applies to a table of `province`. A token holder's stored profile (province, score,
+ * category) belongs to the exam of the holder's province: it applies only to that province's tables, and a stored
+ * score out of the province's range is left out, so that a profile never makes a valid request fail. A caller
+ * without a province is the CLI's trusted local user (`--score`): the score is taken as typed, and one out of
+ * range is the caller's own bad input (a 400).
+ */
+function ownProfile(caller: Caller | null, province: Province): Pick<Caller, 'km' | 'score'> {
+  if (!caller) return {}
+  if (caller.province === undefined) return { km: caller.km, score: caller.score }
+  if (findProvince(caller.province)?.name !== province.name) return {}
+  const { km, score } = caller
+  return score !== undefined && score >= 0 && score <= province.fullScore ? { km, score } : { km }
+}
+
+/**
  * SPEC 4.2: the table plus the caller's own place in it. The caller's score comes from a Bearer token over
- * HTTP, or from `--score` on the CLI (the local user is trusted); never from the request body.
+ * HTTP (only for a table of the token's province), or from `--score` on the CLI (the local user is trusted);
+ * never from the request body.
  */
 export default defineEndpoint({
   name: 'seating-seating',
@@ -42,9 +59,10 @@ export default defineEndpoint({
   ],
   async handler(input, ctx): Promise<SeatingData> {
     const province = requireProvince(input.province as string)
-    const km = input.km ?? ctx.caller?.km
+    const own = ownProfile(ctx.caller, province)
+    const km = input.km ?? own.km
     const sel = await selectSeatingTable(ctx, { ...input, km, province: province.name })
-    const score = ctx.caller?.score
+    const score = own.score
     let mySeating: MySeating | null = null
     if (score !== undefined) {
       if (score < 0 || score > province.fullScore)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EndpointContext } from '../../src/endpoints/define.js'
+import type { Caller, EndpointContext } from '../../src/endpoints/define.js'
 import seatingList from '../../src/endpoints/seating-list.js'
 import seatingOption from '../../src/endpoints/seating-option.js'
 import seatingSeating from '../../src/endpoints/seating-seating.js'
@@ -98,6 +98,40 @@ describe('seating with own rank (SPEC 4.2, 2.4)', () => {
       '分数 751 超出范围: 江苏 满分 750',
     )
     await high.db.close()
+  })
+  it('uses a token holder’s stored score only on a table of the holder’s province', async () => {
+    const token = (caller: Caller) => fixtureContext(dir, caller)
+    // Same province (named either way): the stored score and category give my_seating.
+    const same = token({ province: '江苏省', score: 697, km: '物理类' })
+    const mine = await call(seatingSeating, { province: 'jiangsu', year: '2025' }, same)
+    expect(mine.data.my_seating).toEqual({ even_num: 5, seating_sec: '17~21' })
+    // Another province: the 江苏 score and category say nothing about 河南's or 北京's table.
+    const js = token({ province: '江苏', score: 612, km: '物理类' })
+    for (const req of [
+      { province: '河南', year: '2024', km: '理科' },
+      { province: '北京', year: '2025' },
+    ]) {
+      const res = await call(seatingSeating, req, js)
+      expect(res, req.province).toEqual(await call(seatingSeating, req, ctx))
+      expect(res.data.my_seating, req.province).toBeNull()
+      expect(res.data.arr.length, req.province).toBeGreaterThan(0)
+    }
+    await Promise.all([same.db.close(), js.db.close()])
+  })
+  it('never fails a valid request because of a token holder’s stored score', async () => {
+    // 700 is above 上海's full score (660): the request is answered as for an anonymous caller.
+    const js = fixtureContext(dir, { province: '江苏', score: 700, km: '物理类' })
+    const sh = { province: '上海', year: '2025' }
+    const res = await call(seatingSeating, sh, js)
+    expect(res.code).toBe(200)
+    expect(res).toEqual(await call(seatingSeating, sh, ctx))
+    // A stored score out of the holder's own province's range: the table without a rank.
+    const high = fixtureContext(dir, { province: '江苏', score: 751, km: '物理类' })
+    const own = await call(seatingSeating, { province: '江苏', year: '2025' }, high)
+    expect(own.code).toBe(200)
+    expect(own.data.my_seating).toBeNull()
+    expect(own.data.arr).toHaveLength(12)
+    await Promise.all([js.db.close(), high.db.close()])
   })
 })
 
