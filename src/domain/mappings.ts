@@ -1,9 +1,10 @@
 /**
- * The value mappings of SPEC 4.7 and 4.9: request words to stored values. Constants copied from the spec.
+ * The value mappings of SPEC 4.7 and 4.9: request words to stored values. Constants copied from the spec, plus
+ * the stored art and sport categories the spec's 4.7 table misses.
  */
 
-/** SPEC 4.7: `subject_type` of a request and the stored category values it matches. */
-export const SUBJECT_TYPE_MATCHES: Readonly<Record<string, readonly string[]>> = {
+/** SPEC 4.7's table, verbatim: `subject_type` of a request and the stored category values it matches. */
+const SPEC_SUBJECT_TYPE_MATCHES = {
   物理: ['物理', '物理类', '理工', '理科'],
   历史: ['历史', '历史类', '文史', '文科'],
   综合: ['综合', '综合类'],
@@ -21,8 +22,42 @@ export const SUBJECT_TYPE_MATCHES: Readonly<Record<string, readonly string[]>> =
     '音乐表演(声乐)',
   ],
   体育: ['体育(文)', '体育(理)'],
+} as const
+
+/**
+ * Art and sport categories our plan sources store that the spec's table does not list (from
+ * `SELECT DISTINCT subject_type FROM plans`): the generic 艺术类 / 体育类 and the art-form names some provinces
+ * use. Without them 艺术 / 体育 would find none of these rows.
+ */
+export const STORED_ART_CATEGORIES = [
+  '艺术类',
+  '表(导)演类(服装表演)',
+  '表(导)演类(戏剧影视表演)',
+  '表(导)演类(戏剧影视导演)',
+  '美工设计类',
+  '音乐表演(声乐方向)',
+  '音乐类(音乐表演-声乐)',
+  '音乐类(音乐表演-器乐)',
+] as const
+export const STORED_SPORT_CATEGORIES = ['体育类'] as const
+
+/** SPEC 4.7: the spec's table, with 艺术 / 体育 also matching the stored categories above. */
+export const SUBJECT_TYPE_MATCHES: Readonly<Record<string, readonly string[]>> = {
+  ...SPEC_SUBJECT_TYPE_MATCHES,
+  艺术: [...SPEC_SUBJECT_TYPE_MATCHES.艺术, ...STORED_ART_CATEGORIES],
+  体育: [...SPEC_SUBJECT_TYPE_MATCHES.体育, ...STORED_SPORT_CATEGORIES],
 }
 export const SUBJECT_TYPES = Object.keys(SUBJECT_TYPE_MATCHES)
+
+/**
+ * The stored category values a 4.7 `subject_type` selects: a spec word its row of the table, any other value
+ * (a stored subject_type, as listed by lookup 4.0) itself.
+ */
+export function subjectValues(subjectType: string): readonly string[] {
+  return Object.hasOwn(SUBJECT_TYPE_MATCHES, subjectType)
+    ? (SUBJECT_TYPE_MATCHES[subjectType] ?? [])
+    : [subjectType]
+}
 
 /** SPEC 4.7 / 4.9: the special-type batches that `特殊类型招生` stands for. */
 export const SPECIAL_BATCHES = ['国家专项', '地方专项', '强基计划', '高校专项'] as const
@@ -39,7 +74,10 @@ export const HISTORICAL_BATCHES = [
 /** SPEC 4.9: batch values of the school-plan endpoint; `all` does not filter. */
 export const PLAN_BATCHES = ['all', '本科批', '本科提前批', '专科批', '专科提前批', '特殊类型招生'] as const
 
-/** The stored batch names a batch word selects; undefined means no filter. */
+/**
+ * The stored batch names a batch value selects; undefined means no filter. A spec word keeps its meaning; any
+ * other value (a stored batch_name, accepted by the endpoints as listed by lookup 4.0) selects itself.
+ */
 export function batchNames(batch: string | undefined): readonly string[] | undefined {
   if (batch === undefined || batch === '所有批次' || batch === 'all') return undefined
   if (batch === '特殊类型招生') return SPECIAL_BATCHES

@@ -23,6 +23,7 @@ import {
   tableOf,
   Where,
 } from './plans-common.js'
+import { requirePlanValue } from './plans-values.js'
 import { optChoice, optText } from './schema.js'
 
 export const FIVE_YEARS = '近五年'
@@ -40,7 +41,12 @@ const input = z.object({
     placeholder: 'province',
   }),
   school_type: optChoice({ description: '院校类型', placeholder: 'type', choices: SCHOOL_TYPES }),
-  batch: optChoice({ description: '批次 (默认 all)', placeholder: 'batch', choices: PLAN_BATCHES }),
+  // Besides the spec's words, any stored value that lookup 4.0 (source plans) lists: checked by the handler.
+  batch: optText({
+    description: '批次 (默认 all; 另可用 meta batches --source plans 列出的批次)',
+    placeholder: 'batch',
+    choices: PLAN_BATCHES,
+  }),
   page: pageField(),
   limit: pageSizeField(10),
 })
@@ -214,7 +220,8 @@ async function rowsByIds(db: Db, ids: readonly number[]): Promise<PlanRow[]> {
  * selects year >= current year - 5 (as the spec writes it: six calendar years) and orders by year descending,
  * then the lowest score ascending. Rows without a score come last within their year; ties by plan row id.
  * Fields we have no data for (local_name, tb_sn_code, tb_sg_code, spdetail, sg_options, job_id, created_at,
- * updated_at, average_section, max_section) are null.
+ * updated_at, average_section, max_section) are null. `batch` also takes any batch_name lookup 4.0 (source plans)
+ * lists, matched exactly.
  */
 export default defineEndpoint({
   name: 'get-school-plan',
@@ -228,6 +235,7 @@ export default defineEndpoint({
     'gaokao plans list --year 近五年 --province cur --school-type 985 --json',
   ],
   async handler(req, ctx): Promise<SchoolPlanResult> {
+    await requirePlanValue(ctx.db, 'batch', req.batch, PLAN_BATCHES, 'batch')
     const years = planYearsOf(req.year, ctx.now())
     const p = req.province
     const province =

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
-import { batchNames, HISTORICAL_BATCHES, SUBJECT_TYPE_MATCHES, SUBJECT_TYPES } from '../domain/mappings.js'
+import { batchNames, HISTORICAL_BATCHES, SUBJECT_TYPES, subjectValues } from '../domain/mappings.js'
 import { BlockIndex, type BlockRange, compareInBlock, type ScoreBlock } from '../domain/scores-history.js'
 import type { ScoreRowFilter } from '../domain/scores-history-rows.js'
 import { lastThreeYears } from '../domain/years.js'
@@ -21,7 +21,8 @@ import {
   tableOf,
   Where,
 } from './plans-common.js'
-import { optChoice, optText } from './schema.js'
+import { requirePlanValue } from './plans-values.js'
+import { optText } from './schema.js'
 
 export const THREE_YEARS = '近三年'
 /** Above this many schools, a keyword's school condition is left to the scan instead of a list of ids. */
@@ -31,13 +32,18 @@ const SUMMARIES = 64
 
 const input = z.object({
   year: optText({ description: `年份, 如 2025, 或 ${THREE_YEARS} (今年及前两年)`, placeholder: 'year' }),
-  batch: optChoice({
-    description: '批次 (默认 所有批次)',
+  // Besides the spec's words, any stored value that lookup 4.0 (source plans) lists: checked by the handler.
+  batch: optText({
+    description: '批次 (默认 所有批次; 另可用 meta batches --source plans 列出的批次)',
     placeholder: 'batch',
     choices: HISTORICAL_BATCHES,
   }),
   province: optText({ description: '招生省份', placeholder: 'province' }),
-  subject_type: optChoice({ description: '科类', placeholder: 'type', choices: SUBJECT_TYPES }),
+  subject_type: optText({
+    description: '科类 (另可用 meta subjects --source plans 列出的科类, 精确匹配)',
+    placeholder: 'type',
+    choices: SUBJECT_TYPES,
+  }),
   keyword: optText({ description: '关键词: 专业名称与院校名称须同时包含', placeholder: 'text' }),
   school_name: optText({ description: '院校名称, 精确匹配', placeholder: 'name' }),
   page: pageField(),
@@ -96,7 +102,7 @@ function filterOf(req: z.output<typeof input>, now: Date): ScoreRowFilter {
   const batches = batchNames(req.batch)
   if (batches) f.batches = batches
   if (req.province !== undefined) f.province = requireProvince(req.province).name
-  if (req.subject_type !== undefined) f.subjects = SUBJECT_TYPE_MATCHES[req.subject_type] ?? []
+  if (req.subject_type !== undefined) f.subjects = subjectValues(req.subject_type)
   if (req.school_name !== undefined) f.schoolName = req.school_name
   if (req.keyword !== undefined) f.keyword = req.keyword
   return f
@@ -269,7 +275,8 @@ async function pageOf(
  * name and year under the filter, the one with the lowest score (then the lowest plan row id) represents them,
  * and `total` counts the representatives. Ordered by year descending, hot ascending, min ascending; two schools
  * with the same hot (or no hot: last) are ordered by sid before min; equal scores by major name. `school_names`
- * lists every school under the filter, hottest first.
+ * lists every school under the filter, hottest first. `batch` and `subject_type` also take any value lookup 4.0
+ * (source plans) lists, matched exactly; 艺术 / 体育 also match our stored art and sport categories.
  */
 export default defineEndpoint({
   name: 'historical-scores-list',
@@ -283,6 +290,8 @@ export default defineEndpoint({
     'gaokao scores --school-name 南京大学 --year 近三年 --json',
   ],
   async handler(req, ctx): Promise<HistoricalScoresResult> {
+    await requirePlanValue(ctx.db, 'batch', req.batch, HISTORICAL_BATCHES, 'batch')
+    await requirePlanValue(ctx.db, 'subject_type', req.subject_type, SUBJECT_TYPES, 'subject')
     const schools = await schoolDirectory(ctx.db)
     const filter = filterOf(req, ctx.now())
     const where = whereOf(filter, schools)

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { formatGroupName, groupBySgName } from '../../src/domain/major-groups.js'
 import {
   batchNames,
+  STORED_ART_CATEGORIES,
   SUBJECT_TYPE_MATCHES,
   schoolTypeFilter,
   specialPlanTypes,
+  subjectValues,
 } from '../../src/domain/mappings.js'
 import { MAX_PAGE_SIZE, pageOf, totalPages } from '../../src/domain/paging.js'
 import { hotSchoolDefaultYear, lastFiveYears, lastThreeYears, planYearsFrom } from '../../src/domain/years.js'
@@ -14,9 +16,22 @@ describe('SPEC 4.7 subject_type mapping', () => {
     expect(SUBJECT_TYPE_MATCHES.物理).toEqual(['物理', '物理类', '理工', '理科'])
     expect(SUBJECT_TYPE_MATCHES.历史).toEqual(['历史', '历史类', '文史', '文科'])
     expect(SUBJECT_TYPE_MATCHES.综合).toEqual(['综合', '综合类'])
-    expect(SUBJECT_TYPE_MATCHES.艺术).toHaveLength(11)
-    expect(SUBJECT_TYPE_MATCHES.艺术).toContain('音乐教育(声乐主项)')
-    expect(SUBJECT_TYPE_MATCHES.体育).toEqual(['体育(文)', '体育(理)'])
+    expect(SUBJECT_TYPE_MATCHES.艺术?.slice(0, 11)).toContain('音乐教育(声乐主项)')
+    expect(SUBJECT_TYPE_MATCHES.体育?.slice(0, 2)).toEqual(['体育(文)', '体育(理)'])
+  })
+  it('lets 艺术 / 体育 also match the generic and art-form categories our sources store', () => {
+    expect(SUBJECT_TYPE_MATCHES.艺术).toHaveLength(11 + STORED_ART_CATEGORIES.length)
+    expect(SUBJECT_TYPE_MATCHES.艺术).toEqual(
+      expect.arrayContaining(['美术与设计类', '艺术类', '美工设计类']),
+    )
+    expect(SUBJECT_TYPE_MATCHES.体育).toEqual(['体育(文)', '体育(理)', '体育类'])
+    expect(SUBJECT_TYPE_MATCHES.物理).not.toContain('体育类')
+  })
+  it('takes any other value (a stored category) as itself', () => {
+    expect(subjectValues('艺术')).toContain('艺术类')
+    expect(subjectValues('理科')).toEqual(['理科'])
+    expect(subjectValues('体育类')).toEqual(['体育类'])
+    expect(subjectValues('toString')).toEqual(['toString'])
   })
 })
 
@@ -29,6 +44,7 @@ describe('batch filters (4.7, 4.9)', () => {
   it('expands 特殊类型招生 to the four special batches', () => {
     expect(batchNames('特殊类型招生')).toEqual(['国家专项', '地方专项', '强基计划', '高校专项'])
     expect(batchNames('本科批')).toEqual(['本科批'])
+    expect(batchNames('国家专项')).toEqual(['国家专项'])
   })
 })
 

@@ -1,3 +1,6 @@
+import { renameSync } from 'node:fs'
+import { join } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb } from '../../src/data/db.js'
 import { createContextFactory } from '../../src/endpoints/context.js'
@@ -10,22 +13,54 @@ const NOW = new Date('2026-06-15T10:00:00+08:00')
 let dir: string
 let ctx: EndpointContext
 const contexts: Record<string, EndpointContext> = {}
+/** Over the fixture plus rows stored as 艺术类 / 体育类 (see withArtAndSportRows). */
+const artContexts: Record<string, EndpointContext> = {}
+
+/**
+ * The fixture datasets plus two 宁夏 2024 plan rows of 青岚师范学院 stored under the generic categories our
+ * sources use: 音乐学 as 艺术类 (min 470), 运动训练 as 体育类 (min 440).
+ */
+async function withArtAndSportRows(): Promise<string> {
+  const out = await buildFixtureDatasets()
+  const plans = join(out, 'plans.parquet')
+  const instance = await DuckDBInstance.create(':memory:')
+  const conn = await instance.connect()
+  const extra = (id: number, from: number, spname: string, subject: string, min: number) =>
+    `SELECT * REPLACE (${id} AS id, '${spname}' AS spname, 2024 AS year, '${subject}' AS subject_type,
+       ${min} AS min) FROM read_parquet('${plans}') WHERE id = ${from}`
+  await conn.run(
+    `COPY (SELECT * FROM read_parquet('${plans}') UNION ALL ${extra(9001, 1031, '音乐学', '艺术类', 470)}
+       UNION ALL ${extra(9002, 1033, '运动训练', '体育类', 440)}) TO '${plans}.new' (FORMAT parquet)`,
+  )
+  conn.closeSync()
+  instance.closeSync()
+  renameSync(`${plans}.new`, plans)
+  return out
+}
+
 beforeAll(async () => {
   dir = await buildFixtureDatasets()
+  const artDir = await withArtAndSportRows()
   // A one-shot command counts from SQL; a server (tables resident) from its in-memory rows. Both must agree
   // with every rule below, so every test runs on both.
   for (const [mode, preload] of [
     ['one-shot', false],
     ['server', true],
-  ] as const)
+  ] as const) {
     contexts[mode] = createContextFactory({
       db: openDb({ datasetsDir: dir, preload }),
       storeDir: tempStore(),
       now: () => NOW,
     }).forCaller(null)
+    artContexts[mode] = createContextFactory({
+      db: openDb({ datasetsDir: artDir, preload }),
+      storeDir: tempStore(),
+      now: () => NOW,
+    }).forCaller(null)
+  }
 })
 afterAll(async () => {
-  for (const c of Object.values(contexts)) await c.db.close()
+  for (const c of [...Object.values(contexts), ...Object.values(artContexts)]) await c.db.close()
 })
 
 const scores = async (body: Record<string, unknown>) => (await call(historicalScores, body, ctx)) as any
@@ -118,6 +153,27 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
       '参数 batch 无效: 可选值: 所有批次, 本科批, 本科提前批, 专科批, 专科提前批, 特殊类型招生',
     )
   })
+  it('also accepts a stored batch_name (lookup 4.0, source plans), matched exactly', async () => {
+    // 国家专项 is one of the four special batches that 特殊类型招生 stands for: alone it selects its own rows only.
+    const national = await scores({ batch: '国家专项', limit: 100 })
+    expect(national.code).toBe(200)
+    expect(national.data.total).toBeGreaterThan(0)
+    expect(new Set(national.data.list.map((r: any) => r.batch))).toEqual(new Set(['国家专项']))
+    const special = await scores({ batch: '特殊类型招生', limit: 100 })
+    expect(new Set(special.data.list.map((r: any) => r.batch))).toEqual(
+      new Set(['国家专项', '地方专项', '强基计划', '高校专项']),
+    )
+    expect(keys(await scores({ province: '宁夏', batch: '国家专项' }))).toEqual([
+      '2025 青岚大学 软件工程 570',
+    ])
+    // all is a word of 4.9, not of 4.7, and no stored batch; values are compared, never become SQL.
+    for (const batch of ['all', '国家', "国家专项' OR '1'='1"])
+      expect(await scores({ batch }), batch).toEqual({
+        code: 400,
+        message: '参数 batch 无效: 可选值: 所有批次, 本科批, 本科提前批, 专科批, 专科提前批, 特殊类型招生',
+        data: {},
+      })
+  })
   it('maps subject_type to the stored categories of the spec table', async () => {
     const physics = await scores({ province: '宁夏', subject_type: '物理', limit: 100 })
     expect(physics.data.total).toBe(8)
@@ -136,7 +192,45 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
       '2025 青岚师范学院 体育教育 450',
     ])
     expect((await scores({ province: '宁夏', subject_type: '综合' })).data.total).toBe(0)
-    expect((await scores({ subject_type: '理科' })).code).toBe(400)
+  })
+  it('also accepts a stored subject_type (lookup 4.0, source plans), matched exactly', async () => {
+    const science = await scores({ province: '宁夏', subject_type: '理科', limit: 100 })
+    expect(keys(science)).toEqual([
+      '2024 青岚大学 软件工程 595',
+      '2022 青岚大学 软件工程 590',
+      '2020 青岚大学 软件工程 585',
+    ])
+    expect(new Set(science.data.list.map((r: any) => r.subject_type))).toEqual(new Set(['理科']))
+    expect(keys(await scores({ province: '宁夏', subject_type: '美术与设计类' }))).toEqual([
+      '2025 青岚师范学院 美术学 480',
+    ])
+    // 体育类 is no stored value of this fixture (it is of the one below).
+    for (const subject_type of ['理', '体育类', 'physics'])
+      expect(await scores({ subject_type }), subject_type).toEqual({
+        code: 400,
+        message: '参数 subject_type 无效: 可选值: 物理, 历史, 综合, 艺术, 体育',
+        data: {},
+      })
+  })
+  it('艺术 / 体育 also find rows stored as 艺术类 / 体育类; those stored values filter exactly', async () => {
+    const over = async (body: Record<string, unknown>) =>
+      (await call(
+        historicalScores,
+        { province: '宁夏', ...body },
+        artContexts[mode] as EndpointContext,
+      )) as any
+    expect(keys(await over({ subject_type: '艺术' }))).toEqual([
+      '2025 青岚师范学院 美术学 480',
+      '2024 青岚师范学院 音乐学 470',
+    ])
+    expect(keys(await over({ subject_type: '体育' }))).toEqual([
+      '2025 青岚师范学院 体育教育 450',
+      '2024 青岚师范学院 运动训练 440',
+    ])
+    const sport = await over({ subject_type: '体育类' })
+    expect(keys(sport)).toEqual(['2024 青岚师范学院 运动训练 440'])
+    expect(sport.data.list[0].subject_type).toBe('体育类')
+    expect(keys(await over({ subject_type: '艺术类' }))).toEqual(['2024 青岚师范学院 音乐学 470'])
   })
   it('matches the keyword against the major name AND the school name', async () => {
     // Only 口腔医学 of 青岚医学院 has 医学 in both; its 青海 国家专项 row (540) represents it.
@@ -202,6 +296,8 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
       [{ province: '宁夏' }, (r) => r.province === '宁夏'],
       [{ batch: '本科批' }, (r) => r.batch_name === '本科批'],
       [{ subject_type: '物理' }, (r) => ['物理', '物理类', '理工', '理科'].includes(r.subject_type)],
+      [{ batch: '国家专项' }, (r) => r.batch_name === '国家专项'],
+      [{ subject_type: '理科' }, (r) => r.subject_type === '理科'],
     ]
     for (const [filter, test] of cases) {
       const best = new Map<string, any>()

@@ -115,9 +115,22 @@ describe('school plans (SPEC 4.9, 2.10)', () => {
     expect((await of('本科批')).length).toBe(10)
     expect(await of('特殊类型招生')).toEqual([1034])
     expect(await of('专科批')).toEqual([1029])
-    expect((await plans({ batch: '国家专项' })).message).toBe(
-      '参数 batch 无效: 可选值: all, 本科批, 本科提前批, 专科批, 专科提前批, 特殊类型招生',
-    )
+  })
+  it('also accepts a stored batch_name (lookup 4.0, source plans), matched exactly', async () => {
+    const of = async (batch: string) => (await plans({ year: 2025, batch, limit: 100 })).data.list
+    const national = await of('国家专项')
+    expect(national.length).toBeGreaterThan(0)
+    expect(new Set(national.map((r: any) => r.batch_name))).toEqual(new Set(['国家专项']))
+    const special = await of('特殊类型招生')
+    expect(special.length).toBeGreaterThan(national.length)
+    expect(ids(await plans({ year: 2025, province: '宁夏', batch: '国家专项' }))).toEqual([1034])
+    // 所有批次 is a word of 4.7, not of 4.9, and no stored batch; values are compared, never become SQL.
+    for (const batch of ['本科一批', '所有批次', "国家专项' OR '1'='1"])
+      expect(await plans({ batch }), batch).toEqual({
+        code: 400,
+        message: '参数 batch 无效: 可选值: all, 本科批, 本科提前批, 专科批, 专科提前批, 特殊类型招生',
+        data: {},
+      })
   })
   it('pages without duplicates or gaps, also across the years of 近五年', async () => {
     const walk = async (filter: Record<string, unknown>, limit: number) => {
