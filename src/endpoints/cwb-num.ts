@@ -8,7 +8,7 @@ import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { handlerChecked } from './schema.js'
 import { defaultBatch, defaultRankYear } from './smart-match-defaults.js'
-import { isBlank, textOf, wholeNumber, yearOf } from './smart-match-fields.js'
+import { isBlank, numberOf, textOf, wholeNumber, yearOf } from './smart-match-fields.js'
 import { type MatchRequest, matchCandidate, noRuleError } from './smart-match-run.js'
 
 /**
@@ -76,7 +76,7 @@ export default defineEndpoint({
     ]
     const absent = missing.filter((m): m is string => typeof m === 'string')
     if (absent.length) throw badRequest(`缺少必要参数:${absent.join('、')}`)
-    const typeValue = isBlank(raw.type) ? 1 : Number(raw.type)
+    const typeValue = isBlank(raw.type) ? 1 : numberOf(raw.type)
     const strategy = strategyOf(typeValue)
     if (!strategy) throw badRequest('参数 type 无效: 可选值: 1, 2, 3, 4')
     const score = wholeNumber('user_info.score', scoreValue) ?? 0
@@ -118,9 +118,9 @@ export default defineEndpoint({
       subject,
       xuanke,
     }
-    // bypass_cache recounts: the candidate's tiers are classified again, over the province's option set that
-    // smart-match shares (it depends on the read-only datasets only, so rebuilding it could not change a count).
-    const outcome = await matchCandidate(ctx.db, request, strategy)
+    // bypass_cache skips both caches (SPEC 4.13): the counts, and the option set smart-match shares, which is
+    // built again from the datasets (the same set, as they are read-only, at the cost of a fresh build).
+    const outcome = await matchCandidate(ctx.db, request, strategy, { bypassCache: bypass })
     const n = schoolCounts(outcome.classified)
     const result = { chongci: n.chong, wentuo: n.wen, baodi: n.bao }
     cache.set(key, result)

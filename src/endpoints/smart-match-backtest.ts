@@ -132,7 +132,7 @@ export async function backtestProvince(db: Db, opts: BacktestOptions): Promise<B
     const score = emptyScore()
     const ranks = sampleRanks(from, to, opts.samples)
     for (const rank of ranks) {
-      const classified = classify(universe.options, rank, chosen, opts.strategy)
+      const classified = classify(universe.options, rank, chosen, opts.strategy, rule.volunteer_num_max)
       scoreList(cutList(classified, rule, rank, opts.strategy), rank, actual, score)
     }
     out.push({

@@ -342,8 +342,11 @@ export async function schoolInfos(db: Db, sids: readonly number[]): Promise<Map<
   return new Map(rows.map((r) => [r.sid, r]))
 }
 
+/** What the major catalogue knows of a plan's major: its code and length where the plan has none, its ratings. */
 export interface MajorInfo {
   major_id: number
+  code: string | null
+  length: string | null
   rating: number | null
   ranking: number | null
 }
@@ -351,7 +354,7 @@ export interface MajorInfo {
 export async function majorInfos(db: Db, ids: readonly number[]): Promise<Map<number, MajorInfo>> {
   if (ids.length === 0) return new Map()
   const rows = await db.all<MajorInfo>(
-    `SELECT major_id, rating, ranking FROM majors WHERE major_id IN (${placeholders(ids)})`,
+    `SELECT major_id, code, length, rating, ranking FROM majors WHERE major_id IN (${placeholders(ids)})`,
     ids,
   )
   return new Map(rows.map((r) => [r.major_id, r]))

@@ -11,10 +11,20 @@ export const isBlank = (v: unknown): boolean =>
 /** The trimmed text of a field, undefined when blank. */
 export const textOf = (v: unknown): string | undefined => (isBlank(v) ? undefined : String(v).trim())
 
+/**
+ * A number sent as a JSON number or as decimal text ('612', '612.5'); NaN for anything else, including what
+ * Number() would accept but no front end means (true, [3], '0x2', '2e0').
+ */
+export function numberOf(v: unknown): number {
+  if (typeof v === 'number') return v
+  if (typeof v === 'string' && /^[+-]?\d+(\.\d+)?$/.test(v.trim())) return Number(v.trim())
+  return Number.NaN
+}
+
 /** A whole number >= 0 sent as a number or a string; undefined when blank. */
 export function wholeNumber(field: string, v: unknown): number | undefined {
   if (isBlank(v)) return undefined
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN
+  const n = numberOf(v)
   if (!Number.isInteger(n) || n < 0)
     throw badRequest(`参数 ${field} 无效: 应为非负整数, 收到 ${JSON.stringify(v)}`)
   return n
@@ -24,6 +34,6 @@ export function wholeNumber(field: string, v: unknown): number | undefined {
 export function yearOf(v: unknown): number | undefined {
   const text = textOf(v)
   if (text === undefined) return undefined
-  if (!/^\d{4}$/.test(text)) throw badRequest('参数 rank_year 无效: 应为四位数年份, 如 2025')
+  if (!/^[1-9]\d{3}$/.test(text)) throw badRequest('参数 rank_year 无效: 应为四位数年份, 如 2025')
   return Number(text)
 }

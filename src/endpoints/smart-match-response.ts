@@ -11,7 +11,7 @@ import {
   type TierName,
   tierCounts,
 } from '../domain/smart-match/index.js'
-import { majorInfos, type SchoolInfo, schoolInfos } from './smart-match-data.js'
+import { type MajorInfo, majorInfos, type SchoolInfo, schoolInfos } from './smart-match-data.js'
 import { listOf, type MatchOutcome, volunteerTypeOf } from './smart-match-run.js'
 
 /** SPEC 2.12: the smart-match payload, from a classified outcome. */
@@ -156,7 +156,7 @@ function toItem(
   item: ListItem,
   index: number,
   school: SchoolInfo | undefined,
-  majors: Map<number, { rating: number | null; ranking: number | null }>,
+  majors: Map<number, MajorInfo>,
   rows: readonly ScoreRankRow[] | undefined,
   rank: number,
 ): ZybItem {
@@ -189,7 +189,7 @@ function toMajor(
   index: number,
   tier: TierName,
   group: string,
-  majors: Map<number, { rating: number | null; ranking: number | null }>,
+  majors: Map<number, MajorInfo>,
   rows: readonly ScoreRankRow[] | undefined,
   rank: number,
 ): ZyItem {
@@ -203,12 +203,13 @@ function toMajor(
     index,
     source: tier,
     sg_name: group,
-    sp_code: row.spcode ?? '',
+    // The plan's own code and length first; most sources publish neither, the catalogue of the matched major has them.
+    sp_code: row.spcode ?? info?.code ?? '',
     luqu_rate: '80%',
     min: expected === null ? null : scoreAtRank(rows, expected),
     min_section: expected,
     num: row.num ?? -1,
-    length: row.length ?? '',
+    length: row.length ?? info?.length ?? '',
     rating: info?.rating ?? null,
     ranking: info?.ranking ?? null,
     diff: expected === null ? null : expected - rank,

@@ -192,7 +192,13 @@ export async function matchCandidate(
   const candidate = await resolveCandidate(db, req)
   const universe = await loadUniverse(db, req, candidate, opts)
   if (!universe) throw noDataError(req)
-  const classified = classify(universe.options, candidate.rank, candidate.chosen, strategy)
+  const classified = classify(
+    universe.options,
+    candidate.rank,
+    candidate.chosen,
+    strategy,
+    candidate.rule.volunteer_num_max,
+  )
   return { ...candidate, universe, classified }
 }
 

@@ -3,7 +3,7 @@ import { type Strategy, strategyOf } from '../domain/smart-match/strategies.js'
 import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { handlerChecked } from './schema.js'
-import { isBlank, textOf, wholeNumber, yearOf } from './smart-match-fields.js'
+import { isBlank, numberOf, textOf, wholeNumber, yearOf } from './smart-match-fields.js'
 import { type SmartMatchData, smartMatchData } from './smart-match-response.js'
 import { type MatchRequest, matchCandidate, noDataError } from './smart-match-run.js'
 import { smartMatchRecords, smartMatchTables } from './smart-match-table.js'
@@ -48,7 +48,7 @@ export interface SmartMatchInput {
 export function parseSmartMatch(raw: z.output<typeof input>): SmartMatchInput {
   if (isBlank(raw.province) || isBlank(raw.batch) || isBlank(raw.rank_year))
     throw badRequest(MISSING_REQUIRED)
-  const type = isBlank(raw.type) ? 1 : Number(typeof raw.type === 'string' ? raw.type.trim() : raw.type)
+  const type = isBlank(raw.type) ? 1 : numberOf(raw.type)
   if (!strategyOf(type)) throw badRequest(UNKNOWN_TYPE)
   const rankYear = yearOf(raw.rank_year) as number
   return {

@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDb } from '../../src/data/db.js'
 import { findProvince } from '../../src/domain/provinces.js'
 import { DEFAULT_ESTIMATOR } from '../../src/domain/smart-match/index.js'
+import cwbNum from '../../src/endpoints/cwb-num.js'
+import smartMatch from '../../src/endpoints/smart-match.js'
 import {
   findRule,
   historyRows,
@@ -10,6 +12,7 @@ import {
 } from '../../src/endpoints/smart-match-data.js'
 import { loadUniverse } from '../../src/endpoints/smart-match-run.js'
 import { runGaokao } from '../helpers/cli.js'
+import { call, fixtureContext } from '../helpers/context.js'
 import { SHIPPED } from './helpers.js'
 
 const db = openDb({ datasetsDir: SHIPPED })
@@ -130,4 +133,84 @@ describe('smart-match on the shipped data: a cohort whose two counts disagree', 
       expect(o.estimate.sigma).toBeGreaterThan((b?.sigma ?? 0) + 0.01)
     }
   }, 120_000)
+})
+
+/**
+ * 江苏 states subject requirements on its group rows (spname ''), not on the majors: a candidate without 化学 must
+ * get no group whose own row requires it, and the counts of cwb-num must follow.
+ */
+describe('smart-match on the shipped data: requirements stated on group rows (江苏 2025)', () => {
+  const ctx = fixtureContext(SHIPPED)
+  afterAll(() => ctx.db.close())
+  const request = (xuanke: string) => ({
+    province: '江苏',
+    batch: '本科批',
+    rank_year: 2025,
+    rank: 20000,
+    subject: '物理',
+    xuanke,
+  })
+  const itemsOf = (body: any) =>
+    ['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t]) as {
+      sid: number
+      sg_name: string
+    }[]
+
+  it('lists no group whose own row requires 化学 to a candidate without it', async () => {
+    const chemistryGroups = new Set(
+      (
+        await ctx.db.all<{ sid: number; sg_name: string }>(
+          `SELECT DISTINCT sid, sg_name FROM plans WHERE province = '江苏' AND year = 2025 AND batch_name = '本科批'
+             AND plan_type = '普通' AND spname = '' AND sg_infos LIKE '%化学%' AND sg_infos NOT LIKE '%不限%'`,
+        )
+      ).map((r) => `${r.sid}|${r.sg_name}`),
+    )
+    expect(chemistryGroups.size).toBeGreaterThan(100)
+    const without = await call(smartMatch, request('物理,地理,政治'), ctx)
+    const withChem = await call(smartMatch, request('物理,化学,生物'), ctx)
+    expect(without.code).toBe(200)
+    const key = (i: { sid: number; sg_name: string }) => `${i.sid}|${i.sg_name}`
+    expect(itemsOf(without).length).toBeGreaterThan(10)
+    expect(itemsOf(without).filter((i) => chemistryGroups.has(key(i)))).toEqual([])
+    expect(itemsOf(withChem).some((i) => chemistryGroups.has(key(i)))).toBe(true)
+    const counts = async (xuanke: string) =>
+      (await call(cwbNum, { user_info: { ...request(xuanke), score: 600 } }, ctx)).data
+    expect(await counts('物理,地理,政治')).not.toEqual(await counts('物理,化学,生物'))
+  })
+})
+
+describe('smart-match on the shipped data: major codes and lengths (江苏 2025)', () => {
+  const ctx = fixtureContext(SHIPPED)
+  afterAll(() => ctx.db.close())
+  it('fills a major’s sp_code and length from the catalogue when the plan has none', async () => {
+    const body = await call(
+      smartMatch,
+      {
+        province: '江苏',
+        batch: '本科批',
+        rank_year: 2025,
+        rank: 20000,
+        subject: '物理',
+        xuanke: '物理,化学,生物',
+      },
+      ctx,
+    )
+    const majors = ['chong', 'wen', 'bao']
+      .flatMap((t) => body.data.zyb_data.zybData[t])
+      .flatMap((i: any) => i.zyList) as { zyId: number; sp_code: string; length: string }[]
+    const known = majors.filter((m) => m.zyId > 0)
+    expect(known.length).toBeGreaterThan(5)
+    const catalogue = new Map(
+      (
+        await ctx.db.all<{ major_id: number; code: string; length: string }>(
+          `SELECT major_id, code, length FROM majors WHERE major_id IN (${known.map(() => '?').join(',')})`,
+          known.map((m) => m.zyId),
+        )
+      ).map((r) => [r.major_id, r]),
+    )
+    for (const m of known) {
+      expect(m.sp_code).toBe(catalogue.get(m.zyId)?.code)
+      expect(m.length).toBe(catalogue.get(m.zyId)?.length ?? '')
+    }
+  })
 })

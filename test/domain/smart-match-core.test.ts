@@ -323,6 +323,39 @@ describe('classify and assembleList', () => {
     expect(withChem.length).toBeGreaterThan(all.length)
     for (const c of withChem) expect(tierOf(c.chance, c.margin, s1)).toBe(c.tier)
   })
+  it('honours a requirement stated only on the group row (江苏, 北京: majors without sg_infos)', () => {
+    // The same menu, but the requirement moves from the major rows to one row per group (spname '').
+    const groupRows: MenuRow[] = []
+    const majors = menu.map((r) => ({ ...r, sgInfos: null }))
+    for (const r of menu)
+      if (!groupRows.some((g) => g.group === r.group))
+        groupRows.push({ ...r, id: 1000 + r.id, name: '', spcode: null, sgInfos: r.sgInfos })
+    const options = buildOptions({
+      volunteerType: 2,
+      targetYear: 2025,
+      menu: [...majors, ...groupRows],
+      history,
+      ratioOf: () => total,
+    })
+    const noChem = classify(options, 6000, new Set(['物理', '生物', '地理'] as const), s1)
+    expect(noChem.length).toBeGreaterThan(0)
+    expect(noChem.every((c) => c.option.group.endsWith('B'))).toBe(true)
+    const withChem = classify(options, 6000, new Set(['物理', '化学', '生物'] as const), s1)
+    expect(withChem.some((c) => c.option.group.endsWith('A'))).toBe(true)
+    expect(options.find((o) => o.key === 'g1|1A')?.requirements).toEqual([
+      { first: '物理', clauses: [['化学']] },
+    ])
+  })
+  it('gives a candidate at the very top the most selective options as 保 instead of nothing', () => {
+    // Rank 1: every option is safe and, against the rank alone, wasted.
+    expect(classify(build(2), 1, null, s1)).toEqual([])
+    const top = classify(build(2), 1, null, s1, 2)
+    expect(top.every((c) => c.tier === 'bao')).toBe(true)
+    // The limit is measured from the 2nd most selective option (1A, 1B), so the 8000s of school 2 stay out.
+    expect(top.map((c) => c.option.key).sort()).toEqual(['g1|1A', 'g1|1B'])
+    // An ordinary candidate is unaffected: the choices-th most selective option lies above their rank.
+    expect(classify(build(2), 6000, null, s1, 2)).toEqual(classify(build(2), 6000, null, s1))
+  })
   it('respects the counts and the majors per item, most selective first, deterministically', () => {
     const classified = classify(build(2), 6000, null, s1)
     const a = assembleList(classified, { chong: 1, wen: 1, bao: 1 }, 2, 6000, s1.baoPrefer)

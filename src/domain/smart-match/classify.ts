@@ -15,9 +15,10 @@ export interface Classified {
 }
 
 /**
- * The tier of an option for a candidate: 保 from the strategy's 保 chance up (unless the option's expected lowest
- * rank is more than `baoCap` times the candidate's: a wasted choice), 稳 from the 稳 chance, 冲 from the 冲
- * chance; below that the option is out of reach and in no tier.
+ * The tier of an option for a candidate: 保 from the strategy's 保 chance up (unless `margin`, the option's
+ * expected lowest rank over the candidate's, or over the reference rank of `classify`, is above `baoCap`: a
+ * wasted choice), 稳 from the 稳 chance, 冲 from the 冲 chance; below that the option is out of reach and in no
+ * tier.
  */
 export function tierOf(chance: number, margin: number, strategy: Strategy): TierName | undefined {
   if (chance >= strategy.bands.bao) return margin <= strategy.baoCap ? 'bao' : undefined
@@ -26,24 +27,44 @@ export function tierOf(chance: number, margin: number, strategy: Strategy): Tier
   return undefined
 }
 
-/** Every option the candidate may list and that falls in a tier, in the options' order. */
+/**
+ * Every option the candidate may list and that falls in a tier, in the options' order.
+ *
+ * A 保 is "wasted" when its expected lowest rank is more than `baoCap` times the candidate's rank — unless
+ * fewer than `choices` options are more selective: a candidate at the very top (rank 1) has nothing better to
+ * list, so the limit is measured from the `choices`-th most selective option the candidate may list instead.
+ */
 export function classify(
   options: readonly Option[],
   rank: number,
   chosen: ReadonlySet<Subject> | null,
   strategy: Strategy,
+  choices = 0,
 ): Classified[] {
-  const out: Classified[] = []
+  const eligible: Omit<Classified, 'tier'>[] = []
   for (const option of options) {
+    if (!option.requirements.every((r) => meetsRequirement(r, chosen))) continue
     const majors = option.majors.filter((m) => meetsRequirement(m.requirement, chosen))
     // A group or school row without majors is judged on its own requirement-free row.
     if (majors.length === 0 && option.majors.length > 0) continue
     const chance = admissionChance(option.estimate, rank)
     const margin = option.estimate.expected / Math.max(1, rank)
-    const tier = tierOf(chance, margin, strategy)
-    if (tier) out.push({ option, majors, chance, margin, tier })
+    eligible.push({ option, majors, chance, margin })
+  }
+  const reference = Math.max(1, rank, mostSelective(eligible, choices))
+  const out: Classified[] = []
+  for (const e of eligible) {
+    const tier = tierOf(e.chance, e.option.estimate.expected / reference, strategy)
+    if (tier) out.push({ ...e, tier })
   }
   return out
+}
+
+/** The expected lowest rank of the `n`-th most selective option (of the last when there are fewer; 0 for n 0). */
+function mostSelective(options: readonly Omit<Classified, 'tier'>[], n: number): number {
+  if (n <= 0 || options.length === 0) return 0
+  const expected = options.map((o) => o.option.estimate.expected).sort((a, b) => a - b)
+  return expected[Math.min(n, expected.length) - 1] ?? 0
 }
 
 /** SPEC 2.13: the number of schools with at least one option in each tier. */

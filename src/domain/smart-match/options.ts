@@ -66,6 +66,12 @@ export interface Option {
   group: string
   granularity: Granularity
   majors: MajorEntry[]
+  /**
+   * The subject requirements stated on the option's own rows (a group's or school's row, spname ''): a candidate
+   * must meet every one, whatever its majors say. Where a province states requirements per group (江苏, 北京),
+   * this is the only place they are.
+   */
+  requirements: Requirement[]
   estimate: Estimate
   /** Planned places of the option (sum of its majors' known numbers), null when unknown */
   num: number | null
@@ -192,12 +198,20 @@ export function buildOptions(input: BuildInput): Option[] {
       est = estimate(observations, granularity, first.carried === true, perSchool.get(first.sid) ?? 1)
     }
     if (!est) continue
+    const requirements =
+      granularity === 'major'
+        ? []
+        : rows
+            .filter((r) => r.name === '')
+            .map((r) => (majorEntries.get(r.id) as MajorEntry).requirement)
+            .filter((r) => r.first !== null || r.clauses.length > 0)
     options.push({
       key,
       sid: first.sid,
       group: granularity === 'school' ? '' : first.group,
       granularity,
       majors: granularity === 'major' ? [majorEntries.get(first.id) as MajorEntry] : majors,
+      requirements,
       estimate: est,
       num,
     })
