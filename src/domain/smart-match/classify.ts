@@ -41,29 +41,41 @@ export function classify(
   strategy: Strategy,
   choices = 0,
 ): Classified[] {
-  const eligible: Omit<Classified, 'tier'>[] = []
-  for (const option of options) {
+  // The majors each option may list, null when the candidate may not list it (one pass, no other allocation).
+  const allowed: (MajorEntry[] | null)[] = new Array(options.length).fill(null)
+  const eligibleExpected: number[] = []
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i] as Option
     if (!option.requirements.every((r) => meetsRequirement(r, chosen))) continue
     const majors = option.majors.filter((m) => meetsRequirement(m.requirement, chosen))
     // A group or school row without majors is judged on its own requirement-free row.
     if (majors.length === 0 && option.majors.length > 0) continue
-    const chance = admissionChance(option.estimate, rank)
-    const margin = option.estimate.expected / Math.max(1, rank)
-    eligible.push({ option, majors, chance, margin })
+    allowed[i] = majors
+    eligibleExpected.push(option.estimate.expected)
   }
-  const reference = Math.max(1, rank, mostSelective(eligible, choices))
+  const reference = Math.max(1, rank, mostSelective(eligibleExpected, choices, rank))
   const out: Classified[] = []
-  for (const e of eligible) {
-    const tier = tierOf(e.chance, e.option.estimate.expected / reference, strategy)
-    if (tier) out.push({ ...e, tier })
+  for (let i = 0; i < options.length; i++) {
+    const majors = allowed[i]
+    if (!majors) continue
+    const option = options[i] as Option
+    const chance = admissionChance(option.estimate, rank)
+    const tier = tierOf(chance, option.estimate.expected / reference, strategy)
+    if (tier) out.push({ option, majors, chance, margin: option.estimate.expected / Math.max(1, rank), tier })
   }
   return out
 }
 
-/** The expected lowest rank of the `n`-th most selective option (of the last when there are fewer; 0 for n 0). */
-function mostSelective(options: readonly Omit<Classified, 'tier'>[], n: number): number {
-  if (n <= 0 || options.length === 0) return 0
-  const expected = options.map((o) => o.option.estimate.expected).sort((a, b) => a - b)
+/**
+ * The `n`-th smallest expected lowest rank (the last when there are fewer), or 0 when it cannot exceed `rank`
+ * (n options at or below it: every candidate but the very top), which needs no sort.
+ */
+function mostSelective(expected: number[], n: number, rank: number): number {
+  if (n <= 0 || expected.length === 0) return 0
+  let atOrBelow = 0
+  for (const e of expected) if (e <= rank) atOrBelow++
+  if (atOrBelow >= n) return 0
+  expected.sort((a, b) => a - b)
   return expected[Math.min(n, expected.length) - 1] ?? 0
 }
 
