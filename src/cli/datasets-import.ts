@@ -1,5 +1,5 @@
 import { knownTables, schemaOf } from '../datasets/validate/session.js'
-import { datasetsDirOf, paintFor, printJson, type ReportOptions, wantsJson } from './datasets-shared.js'
+import { existingDatasetsDir, paintFor, printJson, type ReportOptions, wantsJson } from './datasets-shared.js'
 import type { CliIo } from './io.js'
 
 export interface ImportCliOptions extends ReportOptions {
@@ -56,7 +56,7 @@ export async function runDatasetsImport(
       {
         table,
         file,
-        datasets: datasetsDirOf(opts, io),
+        datasets: existingDatasetsDir(opts, io),
         options: { province, year, km: opts.km, level: opts.level, source: opts.source },
         sheet: opts.sheet,
         dryRun: opts.dryRun,

@@ -1,22 +1,19 @@
 import { knownTables } from '../datasets/validate/session.js'
-import { datasetsDirOf, isDirectory, printJson, type ReportOptions, wantsJson } from './datasets-shared.js'
-import { type CliIo, useColor } from './io.js'
+import { existingDatasetsDir, printJson, type ReportOptions, wantsJson } from './datasets-shared.js'
+import { badInputError, type CliIo, useColor } from './io.js'
 
 export interface InfoOptions extends ReportOptions {
   table?: string
 }
 
-/** `gaokao datasets info`: rows, coverage and provenance of every table. */
+/**
+ * `gaokao datasets info`: rows, coverage and provenance of every table. Bad input and a missing datasets
+ * directory throw CliError (runCli reports them).
+ */
 export async function runDatasetsInfo(opts: InfoOptions, io: CliIo): Promise<number> {
-  if (opts.table !== undefined && !knownTables().includes(opts.table)) {
-    io.stderr(`错误: 未知的表 ${opts.table}; 已知: ${knownTables().join(', ')}\n`)
-    return 2
-  }
-  const dir = datasetsDirOf(opts, io)
-  if (!isDirectory(dir)) {
-    io.stderr(`错误: 数据目录不存在: ${dir}\n`)
-    return 2
-  }
+  if (opts.table !== undefined && !knownTables().includes(opts.table))
+    throw badInputError(`未知的表 ${opts.table}; 已知: ${knownTables().join(', ')}`)
+  const dir = existingDatasetsDir(opts, io)
   const { datasetsInfo } = await import('../datasets/info/info.js')
   const info = await datasetsInfo(dir, { matrixFor: opts.table })
   if (opts.table) info.tables = info.tables.filter((t) => t.table === opts.table)

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defaultDatasetsDir } from '../data/catalogue.js'
-import { type CliIo, useColor } from './io.js'
+import { badInputError, CliError, type CliIo, useColor } from './io.js'
 
 /** Options every `gaokao datasets` reporting command takes. */
 export interface ReportOptions {
@@ -18,6 +18,26 @@ export function datasetsDirOf(opts: { datasets?: string }, io: CliIo): string {
 
 export function isDirectory(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory()
+}
+
+/**
+ * The rule for a datasets directory that does not exist, the same for every command (endpoint commands, serve,
+ * call, datasets ...): named on the command line with --datasets, it is bad input (exit 2, envelope 400), since
+ * the user can fix the command line; the default (embedded datasets/ or $GAOKAO_DATASETS) missing is a failure on
+ * our side (exit 1, envelope 500), like a dataset that is not installed. runCli checks --datasets before any
+ * command runs (checkDatasetsOption); commands that read the directory themselves check the default here.
+ */
+export function checkDatasetsOption(dir: string | undefined): void {
+  if (dir !== undefined && !isDirectory(resolve(dir)))
+    throw badInputError(`数据目录不存在: ${resolve(dir)} (--datasets)`)
+}
+
+/** The datasets directory of a command (see datasetsDirOf), which must exist (see checkDatasetsOption). */
+export function existingDatasetsDir(opts: { datasets?: string }, io: CliIo): string {
+  checkDatasetsOption(opts.datasets)
+  const dir = datasetsDirOf(opts, io)
+  if (!isDirectory(dir)) throw new CliError(1, `数据目录不存在: ${dir}`)
+  return dir
 }
 
 export const wantsJson = (opts: ReportOptions): boolean => opts.json === true || opts.format === 'json'
@@ -39,18 +59,10 @@ export async function paintFor(io: CliIo, opts: ReportOptions) {
   }
 }
 
-/** A non-negative integer flag, or undefined with an error printed (exit 2 for the caller). */
-export function intFlag(
-  io: CliIo,
-  name: string,
-  raw: string | undefined,
-  min = 0,
-): number | undefined | null {
+/** An integer flag of at least `min`, or undefined when absent; throws bad input (exit 2) otherwise. */
+export function intFlag(name: string, raw: string | undefined, min = 0): number | undefined {
   if (raw === undefined) return undefined
   const n = Number(raw)
-  if (!Number.isInteger(n) || n < min) {
-    io.stderr(`错误: ${name} 应为 >= ${min} 的整数, 收到 ${raw}\n`)
-    return null
-  }
+  if (!Number.isInteger(n) || n < min) throw badInputError(`${name} 应为 >= ${min} 的整数, 收到 ${raw}`)
   return n
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { printJson, type ReportOptions, wantsJson } from './datasets-shared.js'
-import type { CliIo } from './io.js'
+import { badInputError, type CliIo } from './io.js'
 
 export interface SynthCliOptions extends ReportOptions {
   scale: string
@@ -10,23 +10,16 @@ export interface SynthCliOptions extends ReportOptions {
   force?: boolean
 }
 
-/** `gaokao datasets synth`: a synthetic national dataset for benchmarks. */
+/** `gaokao datasets synth`: a synthetic national dataset for benchmarks. Bad input throws CliError. */
 export async function runDatasetsSynth(opts: SynthCliOptions, io: CliIo): Promise<number> {
   const scale = Number(opts.scale)
-  if (!Number.isFinite(scale) || scale <= 0 || scale > 100) {
-    io.stderr(`错误: --scale 应为 (0, 100] 之间的数, 收到 ${opts.scale}\n`)
-    return 2
-  }
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 100)
+    throw badInputError(`--scale 应为 (0, 100] 之间的数, 收到 ${opts.scale}`)
   const seed = Number(opts.seed)
-  if (!Number.isSafeInteger(seed) || seed < 0) {
-    io.stderr(`错误: --seed 应为非负整数, 收到 ${opts.seed}\n`)
-    return 2
-  }
+  if (!Number.isSafeInteger(seed) || seed < 0) throw badInputError(`--seed 应为非负整数, 收到 ${opts.seed}`)
   const threads = opts.threads === undefined ? undefined : Number(opts.threads)
-  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
-    io.stderr(`错误: --threads 应为正整数, 收到 ${opts.threads}\n`)
-    return 2
-  }
+  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1))
+    throw badInputError(`--threads 应为正整数, 收到 ${opts.threads}`)
   const out = opts.out ?? join('synth', `scale-${opts.scale}`)
   const { synthesize, SynthRefusedError } = await import('../datasets/synth/synth.js')
   try {
@@ -51,10 +44,7 @@ export async function runDatasetsSynth(opts: SynthCliOptions, io: CliIo): Promis
     }
     return 0
   } catch (err) {
-    if (err instanceof SynthRefusedError) {
-      io.stderr(`错误: ${err.message}\n`)
-      return 2
-    }
+    if (err instanceof SynthRefusedError) throw badInputError(err.message)
     throw err
   }
 }

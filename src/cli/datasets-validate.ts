@@ -1,14 +1,13 @@
 import { knownTables } from '../datasets/validate/session.js'
 import {
-  datasetsDirOf,
+  existingDatasetsDir,
   intFlag,
-  isDirectory,
   paintFor,
   printJson,
   type ReportOptions,
   wantsJson,
 } from './datasets-shared.js'
-import type { CliIo } from './io.js'
+import { badInputError, type CliIo } from './io.js'
 
 export interface ValidateOptions extends ReportOptions {
   maxPerRule?: string
@@ -16,7 +15,10 @@ export interface ValidateOptions extends ReportOptions {
   rules?: boolean
 }
 
-/** `gaokao datasets validate`: every rule on every table; exit 1 when an error rule has a violation. */
+/**
+ * `gaokao datasets validate`: every rule on every table; exit 1 when an error rule has a violation. Bad input
+ * and a missing datasets directory throw CliError (runCli reports them).
+ */
 export async function runDatasetsValidate(opts: ValidateOptions, io: CliIo): Promise<number> {
   const { renderRuleList, renderValidation } = await import('../datasets/validate/report.js')
   const { ruleCatalogue, validateDatasets } = await import('../datasets/validate/index.js')
@@ -36,22 +38,14 @@ export async function runDatasetsValidate(opts: ValidateOptions, io: CliIo): Pro
     else io.stdout(renderRuleList(rules))
     return 0
   }
-  const max = intFlag(io, '--max-per-rule', opts.maxPerRule, 0)
-  if (max === null) return 2
+  const max = intFlag('--max-per-rule', opts.maxPerRule, 0)
   const only = opts.tables
     ?.split(',')
     .map((t) => t.trim())
     .filter(Boolean)
   const unknown = (only ?? []).filter((t) => !knownTables().includes(t))
-  if (unknown.length) {
-    io.stderr(`错误: 未知的表 ${unknown.join(', ')}; 已知: ${knownTables().join(', ')}\n`)
-    return 2
-  }
-  const dir = datasetsDirOf(opts, io)
-  if (!isDirectory(dir)) {
-    io.stderr(`错误: 数据目录不存在: ${dir}\n`)
-    return 2
-  }
+  if (unknown.length) throw badInputError(`未知的表 ${unknown.join(', ')}; 已知: ${knownTables().join(', ')}`)
+  const dir = existingDatasetsDir(opts, io)
   const report = await validateDatasets(dir, { maxPerRule: max, onlyTables: only })
   if (wantsJson(opts)) printJson(io, report)
   else io.stdout(renderValidation(report, await paintFor(io, opts)))

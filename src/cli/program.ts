@@ -1,11 +1,15 @@
 import { Command, CommanderError, Option } from 'commander'
 import { createContextFactory } from '../endpoints/context.js'
 import type { AnyEndpoint, Caller, EndpointContext } from '../endpoints/define.js'
+import { fail } from '../endpoints/envelope.js'
+import { ApiError } from '../endpoints/errors.js'
 import type { Outcome } from '../endpoints/invoke.js'
+import { checkDatasetsOption } from './datasets-shared.js'
 import { flagHelp, requestFromFlags } from './flags.js'
-import { type CliIo, useColor } from './io.js'
+import { badInputError, briefMessage, CliError, type CliIo, reportInternal, useColor } from './io.js'
 import { type CommandEntry, loadEndpoint, loadManifest } from './manifest.js'
 import { FORMATS, type Format, renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
+import type { Prompter } from './smart-match-prompts.js'
 import { registerToolCommands } from './tool-commands.js'
 import { VERSION } from './version.js'
 
@@ -15,6 +19,8 @@ export const EXIT = { ok: 0, failure: 1, badInput: 2 } as const
 export interface CliDeps {
   /** Builds the request context; tests inject fixture datasets here */
   context?: (opts: { datasets?: string; store?: string; caller: Caller | null }) => EndpointContext
+  /** The smart-match questions in a terminal; tests inject answers here (default: @inquirer/prompts) */
+  prompter?: () => Promise<Prompter>
 }
 
 interface OutputOptions {
@@ -46,7 +52,7 @@ export function buildProgram(
     .exitOverride()
 
   for (const entry of manifest) addEndpointCommand(program, entry, io, deps, setExit)
-  registerToolCommands(program, io, setExit)
+  registerToolCommands(program, io, setExit, deps.prompter)
   program.addHelpText(
     'after',
     `
@@ -122,13 +128,21 @@ function addEndpointCommand(
     const ctx = (deps.context ?? defaultContext)({ datasets: opts.datasets, store: opts.store, caller })
     const request = requestFromFlags(flags, opts)
     if (positional) request[positional.key] = args[0]
-    const outcome = await invoke(def, request, ctx, (err) =>
-      io.stderr(`内部错误: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
-    )
-    await ctx.db.close()
+    let internal: { err: unknown } | undefined
+    const outcome = await invoke(def, request, ctx, (err) => {
+      internal = { err }
+    })
+    try {
+      await ctx.db.close()
+    } catch (err) {
+      // Datasets that failed to open reject again on close; that failure is already the outcome's error.
+      if (!outcome.error) throw err
+    }
     if (outcome.error) {
+      // The envelope carries the generic message for a failure on our side; the terminal gets one line naming it.
       if (format === 'json') io.stdout(renderJson(outcome.body, io.isTTY))
-      io.stderr(`错误: ${outcome.error.message}\n`)
+      if (internal) reportInternal(io, internal.err)
+      else io.stderr(`错误: ${outcome.error.message}\n`)
       setExit(outcome.error.badInput ? EXIT.badInput : EXIT.failure)
       return
     }
@@ -162,11 +176,7 @@ function callerFrom(entry: CommandEntry, opts: Record<string, unknown>): Caller 
     if (cf.key === 'score' || cf.key === 'rank') {
       const n = Number(raw)
       if (!Number.isInteger(n) || n < 0)
-        throw new CommanderError(
-          EXIT.badInput,
-          'gaokao.invalidArgument',
-          `错误: ${cf.flag.split(' ')[0]} 应为非负整数, 收到 ${String(raw)}`,
-        )
+        throw badInputError(`${cf.flag.split(' ')[0]} 应为非负整数, 收到 ${String(raw)}`)
       caller[cf.key] = n
     } else caller[cf.key] = String(raw)
     any = true
@@ -205,21 +215,76 @@ export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps =
   const program = buildProgram(await loadManifest(), io, deps, (code) => {
     exit = code
   })
+  // The command about to run, once commander has parsed its options: its --json / --format decide the output.
+  // Then, before it runs (and before smart-match asks anything), a --datasets directory that does not exist is
+  // bad input, for every command alike (see checkDatasetsOption for the rule).
+  let action: Command | undefined
+  program.hook('preAction', (_program, cmd) => {
+    action = cmd
+    const datasets = cmd.opts().datasets
+    checkDatasetsOption(typeof datasets === 'string' ? datasets : undefined)
+  })
   try {
     await program.parseAsync([...argv], { from: 'user' })
   } catch (err) {
-    if (err instanceof CommanderError) {
-      if (
-        err.code === 'commander.helpDisplayed' ||
-        err.code === 'commander.version' ||
-        err.code === 'commander.help'
-      )
-        return EXIT.ok
-      if (err.code === 'gaokao.invalidArgument') io.stderr(`${err.message}\n`)
-      return err.exitCode === 0 ? EXIT.ok : EXIT.badInput
-    }
-    io.stderr(`错误: ${err instanceof Error ? err.message : String(err)}\n`)
-    return EXIT.failure
+    const json = action ? jsonRequested(action.opts()) : jsonInArgv(argv)
+    return reportError(err, io, json)
   }
   return exit
+}
+
+/** Ctrl-C at a question of @inquirer/prompts (its ExitPromptError): a cancel, not an error. */
+const EXIT_CANCELLED = 130
+
+/**
+ * Every error that escapes a command, reported alike: one line on stderr (commander writes its own usage
+ * errors), and with --json the error envelope on stdout as the endpoints print it: code 400 for bad input, 500
+ * for a failure on our side, with the generic message for an unexpected exception (its details stay on stderr).
+ * Returns the exit code.
+ */
+async function reportError(err: unknown, io: CliIo, json: boolean): Promise<number> {
+  const envelope = (code: number, message: string) => {
+    if (json) io.stdout(renderJson(fail(code, message), io.isTTY))
+  }
+  if (err instanceof CommanderError) {
+    if (
+      err.code === 'commander.helpDisplayed' ||
+      err.code === 'commander.version' ||
+      err.code === 'commander.help' ||
+      err.exitCode === 0
+    )
+      return EXIT.ok
+    // commander has already printed `error: ...` (and the hint to --help) on stderr.
+    envelope(400, err.message.replace(/^error: /, ''))
+    return EXIT.badInput
+  }
+  if (err instanceof Error && err.name === 'ExitPromptError') {
+    io.stderr('已取消\n')
+    return EXIT_CANCELLED
+  }
+  if (err instanceof CliError || err instanceof ApiError) {
+    const badInput = err instanceof CliError ? err.exitCode === EXIT.badInput : err.badInput
+    const message = briefMessage(err)
+    io.stderr(`错误: ${message}\n`)
+    envelope(err instanceof ApiError ? err.code : badInput ? 400 : 500, message)
+    return badInput ? EXIT.badInput : EXIT.failure
+  }
+  reportInternal(io, err)
+  if (json) {
+    const { INTERNAL_ERROR_MESSAGE } = await import('../endpoints/invoke.js')
+    envelope(500, INTERNAL_ERROR_MESSAGE)
+  }
+  return EXIT.failure
+}
+
+const jsonRequested = (opts: Record<string, unknown>): boolean => opts.json === true || opts.format === 'json'
+
+/** --json or --format json on a command line commander could not parse (options end at `--`). */
+function jsonInArgv(argv: readonly string[]): boolean {
+  for (const [i, arg] of argv.entries()) {
+    if (arg === '--') return false
+    if (arg === '--json' || arg === '--format=json' || (arg === '--format' && argv[i + 1] === 'json'))
+      return true
+  }
+  return false
 }

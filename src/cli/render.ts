@@ -29,12 +29,13 @@ const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' }
 
 /**
  * Terminal tables; cli-table3 and chalk are loaded only when a table is drawn. A table wider than the terminal
- * wraps its widest column.
+ * wraps its widest column. Without a terminal width (output piped to a file, grep or less) nothing is wrapped or
+ * cut, so that every value can be searched whole.
  */
 export async function renderTables(
   views: readonly TableView[],
   color: boolean,
-  width = 100,
+  width = Number.POSITIVE_INFINITY,
 ): Promise<string> {
   const [{ default: Table }, { Chalk }] = await Promise.all([import('cli-table3'), import('chalk')])
   const chalk = new Chalk({ level: color ? 1 : 0 })

@@ -1,7 +1,8 @@
-import { type Command, CommanderError, Option } from 'commander'
-import type { CliIo } from './io.js'
+import { type Command, Option } from 'commander'
+import { badInputError, type CliIo } from './io.js'
+import { renderJson } from './render.js'
 import type { BacktestCommandOptions } from './smart-match-backtest.js'
-import type { SmartMatchAnswers } from './smart-match-prompts.js'
+import type { Prompter, SmartMatchAnswers } from './smart-match-prompts.js'
 
 /**
  * The terminal side of smart-match, on top of the commands the endpoint registry builds (`smart-match`,
@@ -11,14 +12,16 @@ export function registerSmartMatchCommands(
   program: Command,
   io: CliIo,
   setExit: (code: number) => void,
+  /** The questions; tests inject answers here (default: @inquirer/prompts) */
+  prompter?: () => Promise<Prompter>,
 ): void {
   const smartMatch = program.commands.find((c) => c.name() === 'smart-match')
   if (!smartMatch) return
   smartMatch.hook('preAction', async (_self, action) => {
     if (action === smartMatch) {
-      await completeOptions(action, io, { batch: true, rankYear: true, scoreOrRank: true })
+      await completeOptions(action, io, { batch: true, rankYear: true, scoreOrRank: true }, prompter)
     } else if (action.name() === 'counts' && action.parent === smartMatch) {
-      await completeOptions(action, io, { batch: false, rankYear: false, scoreOrRank: false })
+      await completeOptions(action, io, { batch: false, rankYear: false, scoreOrRank: false }, prompter)
     }
   })
   registerBacktest(smartMatch, io, setExit)
@@ -41,6 +44,7 @@ async function completeOptions(
   cmd: Command,
   io: CliIo,
   needs: { batch: boolean; rankYear: boolean; scoreOrRank: boolean },
+  prompter?: () => Promise<Prompter>,
 ): Promise<void> {
   const opts = cmd.opts() as Record<string, string | boolean | undefined>
   const missing: string[] = []
@@ -54,10 +58,8 @@ async function completeOptions(
   if (!io.interactive) {
     // Scripts asking for JSON get the spec's error envelope from the endpoint instead.
     if (json) return
-    throw new CommanderError(
-      2,
-      'gaokao.invalidArgument',
-      `错误: 缺少 ${missing.join('、')} (不在终端中运行, 无法逐项询问; 见 gaokao ${cmd.parent?.name() === 'smart-match' ? 'smart-match counts' : 'smart-match'} --help)`,
+    throw badInputError(
+      `缺少 ${missing.join('、')} (不在终端中运行, 无法逐项询问; 见 gaokao ${cmd.parent?.name() === 'smart-match' ? 'smart-match counts' : 'smart-match'} --help)`,
     )
   }
   const [{ openDb }, { askMissing, inquirerPrompter }] = await Promise.all([
@@ -75,13 +77,16 @@ async function completeOptions(
       score: opts.score as string | undefined,
       rank: needs.scoreOrRank ? (opts.rank as string | undefined) : undefined,
     }
-    const answers = await askMissing(db, given, await inquirerPrompter(), new Date().getFullYear(), needs)
+    // Ctrl-C at a question rejects with @inquirer's ExitPromptError: runCli reports it as a cancel (exit 130).
+    const ask = await (prompter ?? inquirerPrompter)()
+    const answers = await askMissing(db, given, ask, new Date().getFullYear(), needs)
     for (const [key, value] of Object.entries(answers)) {
       if (value !== undefined && (key !== 'batch' || needs.batch) && (key !== 'rankYear' || needs.rankYear))
         cmd.setOptionValue(key, value)
     }
   } finally {
-    await db.close()
+    // A datasets directory that failed to open rejects again on close: the first error is the one to report.
+    await db.close().catch(() => {})
   }
 }
 
@@ -117,6 +122,26 @@ function registerBacktest(parent: Command, io: CliIo, setExit: (code: number) =>
     )
     .action(async (opts: BacktestCommandOptions) => {
       const { runBacktestCommand } = await import('./smart-match-backtest.js')
-      setExit(await runBacktestCommand(opts, io))
+      // The backtest reports its errors as `错误: <message>` lines and an exit code; with --json, scripts also
+      // get the error envelope on stdout, as from every other command.
+      let wrote = false
+      let lastError: string | undefined
+      const watched: CliIo = {
+        ...io,
+        stdout: (t) => {
+          wrote = true
+          io.stdout(t)
+        },
+        stderr: (t) => {
+          if (t.startsWith('错误: ')) lastError = t.slice('错误: '.length).trimEnd()
+          io.stderr(t)
+        },
+      }
+      const code = await runBacktestCommand(opts, watched)
+      if (code !== 0 && !wrote && lastError && (opts.json === true || opts.format === 'json')) {
+        const { fail } = await import('../endpoints/envelope.js')
+        io.stdout(renderJson(fail(code === 2 ? 400 : 500, lastError), io.isTTY))
+      }
+      setExit(code)
     })
 }

@@ -17,7 +17,12 @@ export interface Choice {
 export interface Prompter {
   select(message: string, choices: readonly Choice[], fallback?: string): Promise<string>
   input(message: string, validate: (value: string) => true | string): Promise<string>
-  checkbox(message: string, choices: readonly Choice[]): Promise<string[]>
+  /** Several values; `validate` checks the selection before the prompt accepts it (true, or what is wrong). */
+  checkbox(
+    message: string,
+    choices: readonly Choice[],
+    validate: (values: readonly string[]) => true | string,
+  ): Promise<string[]>
 }
 
 /** The answers as CLI option attributes (`rankYear`, not `rank_year`). */
@@ -94,12 +99,19 @@ export async function askMissing(
   }
   if (!present(out.xuanke) && mode !== '文理') {
     const first = out.subject === '历史' ? '历史' : out.subject === '物理' ? '物理' : undefined
+    // 3+3: any three of the subjects. 3+1+2: two more besides the first choice, which is added below; neither
+    // 物理 nor 历史 can be a second choice (the one not taken as first choice is not offered at all).
+    const count = mode === '3+3' ? 3 : 2
     const pool = SUBJECTS.filter((s) =>
       mode === '3+3' ? s !== '技术' || province.name === '浙江' : s !== '技术',
     )
-      .filter((s) => mode === '3+3' || (s !== '物理' && s !== '历史') || s === first)
+      .filter((s) => mode === '3+3' || (s !== '物理' && s !== '历史'))
       .map((s) => ({ name: s, value: s }))
-    const picked = await ask.checkbox(mode === '3+3' ? '选考科目 (三门)' : '再选科目 (两门)', pool)
+    const picked = await ask.checkbox(
+      mode === '3+3' ? '选考科目 (三门)' : '再选科目 (两门)',
+      pool,
+      (values) => (values.length === count ? true : `请选择 ${count} 门 (已选 ${values.length} 门)`),
+    )
     const all = first && !picked.includes(first) ? [first, ...picked] : picked
     out.xuanke = all.join(',')
   }
@@ -120,6 +132,7 @@ export async function inquirerPrompter(): Promise<Prompter> {
   return {
     select: (message, choices, fallback) => select({ message, choices: [...choices], default: fallback }),
     input: (message, validate) => input({ message, validate }),
-    checkbox: (message, choices) => checkbox({ message, choices: [...choices] }),
+    checkbox: (message, choices, validate) =>
+      checkbox({ message, choices: [...choices], validate: (items) => validate(items.map((i) => i.value)) }),
   }
 }

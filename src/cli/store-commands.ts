@@ -3,7 +3,7 @@ import { findProvince } from '../domain/provinces.js'
 import { FeedbackStore } from '../store/feedback.js'
 import { resolveStoreDir } from '../store/home.js'
 import { TokenStore } from '../store/tokens.js'
-import type { CliIo } from './io.js'
+import { type CliIo, useColor } from './io.js'
 import { renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
 
 const STORE_HELP = '存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)'
@@ -15,6 +15,23 @@ export function parseExpiry(text: string, now: Date): Date | null | undefined {
   if (!m) return undefined
   const ms = Number(m[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm']
   return new Date(now.getTime() + ms)
+}
+
+interface ListOptions {
+  format: string
+  json?: boolean
+  color?: boolean
+  bom?: boolean
+  store?: string
+}
+
+/** The output options of the store listings, as on every other command (they read no datasets). */
+function listOptions(cmd: Command): Command {
+  return cmd
+    .option('--format <format>', 'table | json | ndjson | csv', 'table')
+    .option('--json', '即 --format json')
+    .option('--no-color', '不使用颜色 (也可设 NO_COLOR)')
+    .option('--no-bom', 'CSV 不写 UTF-8 BOM')
 }
 
 /** `gaokao tokens ...` and `gaokao feedback list`: the local writable stores. */
@@ -71,12 +88,9 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
       },
     )
 
-  tokens
-    .command('list')
-    .description('列出令牌 (不含密钥)')
-    .option('--json', 'JSON 输出')
+  listOptions(tokens.command('list').description('列出令牌 (不含密钥)'))
     .option('--store <dir>', STORE_HELP)
-    .action(async (opts: { json?: boolean; store?: string }) => {
+    .action(async (opts: ListOptions) => {
       const now = Date.now()
       const rows = new TokenStore(resolveStoreDir(opts.store)).list().map(({ hash: _hash, ...r }) => ({
         ...r,
@@ -86,7 +100,12 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
             ? 'expired'
             : 'active',
       }))
-      if (opts.json) return io.stdout(renderJson(rows, io.isTTY))
+      const format = opts.json ? 'json' : opts.format
+      if (format === 'json') return io.stdout(renderJson(rows, io.isTTY))
+      if (format === 'ndjson') return io.stdout(renderNdjson(rows as unknown as Record<string, unknown>[]))
+      if (format === 'csv')
+        return io.stdout(renderCsv(rows as unknown as Record<string, unknown>[], opts.bom !== false))
+      if (format !== 'table') return fail(`--format 应为 table, json, ndjson 或 csv, 收到 ${format}`)
       if (rows.length === 0) return io.stdout('没有令牌\n')
       io.stdout(
         await renderTables(
@@ -106,7 +125,7 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
               numeric: [2, 4],
             },
           ],
-          false,
+          useColor(io, opts.color),
           io.columns,
         ),
       )
@@ -124,14 +143,9 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
     })
 
   const feedback = program.commands.find((c) => c.name() === 'feedback') ?? program.command('feedback')
-  feedback
-    .command('list')
-    .description('列出已提交的反馈; --format csv 导出到表格软件')
-    .option('--format <format>', 'table | json | ndjson | csv', 'table')
-    .option('--json', '即 --format json')
-    .option('--no-bom', 'CSV 不写 UTF-8 BOM')
+  listOptions(feedback.command('list').description('列出已提交的反馈; --format csv 导出到表格软件'))
     .option('--store <dir>', STORE_HELP)
-    .action(async (opts: { format: string; json?: boolean; bom?: boolean; store?: string }) => {
+    .action(async (opts: ListOptions) => {
       const records = new FeedbackStore(resolveStoreDir(opts.store)).list()
       const format = opts.json ? 'json' : opts.format
       if (format === 'json') return io.stdout(renderJson(records, io.isTTY))
@@ -149,7 +163,7 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
               rows: records.map((r) => [r.created_at, r.feedback_type, r.contact, r.page_title, r.content]),
             },
           ],
-          false,
+          useColor(io, opts.color),
           io.columns,
         ),
       )

@@ -3,10 +3,16 @@ import { registerDatasetsCommands } from './datasets-commands.js'
 import type { CliIo } from './io.js'
 import { renderJson } from './render.js'
 import { registerSmartMatchCommands } from './smart-match-commands.js'
+import type { Prompter } from './smart-match-prompts.js'
 import { registerStoreCommands } from './store-commands.js'
 
 /** Commands that are not endpoints: the HTTP server, dataset tooling, and raw calls through the HTTP app. */
-export function registerToolCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerToolCommands(
+  program: Command,
+  io: CliIo,
+  setExit: (code: number) => void,
+  prompter?: () => Promise<Prompter>,
+): void {
   program
     .command('serve')
     .description('启动本地 HTTP API (SPEC 全部接口), Ctrl-C 或 SIGTERM 平稳退出')
@@ -80,5 +86,5 @@ export function registerToolCommands(program: Command, io: CliIo, setExit: (code
 
   registerDatasetsCommands(program, io, setExit)
   registerStoreCommands(program, io, setExit)
-  registerSmartMatchCommands(program, io, setExit)
+  registerSmartMatchCommands(program, io, setExit, prompter)
 }

@@ -8,7 +8,7 @@ import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { handlerChecked } from './schema.js'
 import { defaultBatch, defaultRankYear } from './smart-match-defaults.js'
-import { isBlank, numberOf, textOf, wholeNumber, yearOf } from './smart-match-fields.js'
+import { isBlank, numberOf, textOf, wholeNumber, xuankeOf, yearOf } from './smart-match-fields.js'
 import { type MatchRequest, matchCandidate, noRuleError } from './smart-match-run.js'
 
 /**
@@ -84,7 +84,7 @@ export default defineEndpoint({
     const province = findProvince(provinceText as string)
     if (!province) throw badRequest(`未知省份: ${provinceText}`)
     const year = yearOf(pick('rank_year'))
-    const xuanke = textOf(pick('xuanke')) ?? '综合'
+    const xuanke = xuankeOf('user_info.xuanke', pick('xuanke')) ?? '综合'
     const chosen = parseXuanke(xuanke)
     // Without a first choice anywhere, the counts are those of the province's first category (物理类, 理科).
     const stated = textOf(pick('subject')) ?? textOf(pick('subject_type'))

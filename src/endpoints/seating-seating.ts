@@ -74,7 +74,8 @@ export default defineEndpoint({
     if (sel.rows.length === 0 && mySeating === null) return []
     return { my_seating: mySeating, arr: sel.rows.map(scoreRankRow) }
   },
-  records: (data) => (Array.isArray(data) ? [] : data.arr),
+  // `seating rank --format csv|ndjson` answers the caller's place, like the table's title; without one, the table.
+  records: (data) => (Array.isArray(data) ? [] : data.my_seating ? [{ ...data.my_seating }] : data.arr),
   table: (data) => {
     if (Array.isArray(data)) return { head: [], rows: [] }
     const mine = data.my_seating

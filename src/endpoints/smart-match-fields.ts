@@ -1,3 +1,4 @@
+import { parseXuanke } from '../domain/smart-match/subjects.js'
 import { badRequest } from './errors.js'
 
 /**
@@ -36,4 +37,16 @@ export function yearOf(v: unknown): number | undefined {
   if (text === undefined) return undefined
   if (!/^[1-9]\d{3}$/.test(text)) throw badRequest('参数 rank_year 无效: 应为四位数年份, 如 2025')
   return Number(text)
+}
+
+/**
+ * The candidate's subjects as sent, undefined when blank. Text in which no subject can be read (火星, physics) is
+ * a 400 rather than "not stated": silently listing options the candidate may not be able to take would be worse.
+ * 综合 and 不限 state nothing on purpose (SPEC 4.8's default).
+ */
+export function xuankeOf(field: string, v: unknown): string | undefined {
+  const text = textOf(v)
+  if (text === undefined || parseXuanke(text) !== null) return text
+  if (['综合', '不限'].includes(text.normalize('NFKC'))) return text
+  throw badRequest(`参数 ${field} 无效: 未识别出科目, 收到 ${JSON.stringify(text)} (如 物理,化学,生物)`)
 }

@@ -86,6 +86,10 @@ export async function resolveCandidate(db: Db, req: MatchRequest): Promise<Candi
   const province = findProvince(req.province)
   const rule = province ? await findRule(db, province.name, req.batch, req.rankYear) : undefined
   if (!province || !rule) throw noRuleError(req)
+  // A score above the full score is not a very good candidate but a typing error (9999 once read as rank 1).
+  const fullScore = rule.score_max > 0 ? rule.score_max : province.fullScore
+  if (req.score > fullScore)
+    throw badRequest(`参数 score 无效: 应在 0 到 ${fullScore} 之间, 收到 ${req.score}`)
   const chosen = parseXuanke(req.xuanke)
   const category = categoryOf(examModeIn(province, req.rankYear), req.subject, chosen)
   if (!category) throw noDataError(req)

@@ -82,20 +82,42 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
   return views
 }
 
-/** `--format csv|ndjson`: one record per major of the list. */
+/** The major fields of a record, empty: the same columns for every record of the CSV. */
+const NO_MAJOR = {
+  major_index: null,
+  major: null,
+  sp_code: null,
+  expected_rank: null,
+  expected_score: null,
+  diff: null,
+  chance: null,
+  latest_year: null,
+  latest_min: null,
+  latest_min_section: null,
+  num: null,
+}
+
+/**
+ * `--format csv|ndjson`: one record per major of the list, and one with empty major fields for an item whose plan
+ * lists no majors (a group or school published without them), so that every item of the list is there.
+ */
 export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = []
   for (const tier of ['chong', 'wen', 'bao'] as const) {
     for (const item of data.zyb_data.zybData[tier]) {
+      const itemFields = {
+        tier: TIER_LABEL[tier],
+        index: item.index,
+        school: item.schoolName,
+        school_code: item.schoolCode,
+        group: item.sg_name,
+        item_expected_rank: item.min_section,
+        item_chance: item.chance,
+      }
+      if (item.zyList.length === 0) out.push({ ...itemFields, ...NO_MAJOR })
       for (const z of item.zyList) {
         out.push({
-          tier: TIER_LABEL[tier],
-          index: item.index,
-          school: item.schoolName,
-          school_code: item.schoolCode,
-          group: item.sg_name,
-          item_expected_rank: item.min_section,
-          item_chance: item.chance,
+          ...itemFields,
           major_index: z.index,
           major: z.zyName,
           sp_code: z.sp_code,

@@ -3,7 +3,7 @@ import { type Strategy, strategyOf } from '../domain/smart-match/strategies.js'
 import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { handlerChecked } from './schema.js'
-import { isBlank, numberOf, textOf, wholeNumber, yearOf } from './smart-match-fields.js'
+import { isBlank, numberOf, textOf, wholeNumber, xuankeOf, yearOf } from './smart-match-fields.js'
 import { type SmartMatchData, smartMatchData } from './smart-match-response.js'
 import { type MatchRequest, matchCandidate, noDataError } from './smart-match-run.js'
 import { smartMatchRecords, smartMatchTables } from './smart-match-table.js'
@@ -59,7 +59,7 @@ export function parseSmartMatch(raw: z.output<typeof input>): SmartMatchInput {
       rank: wholeNumber('rank', raw.rank) ?? 0,
       score: wholeNumber('score', raw.score) ?? 0,
       subject: textOf(raw.subject) ?? '综合',
-      xuanke: textOf(raw.xuanke) ?? '综合',
+      xuanke: xuankeOf('xuanke', raw.xuanke) ?? '综合',
     },
     type,
     token: isBlank(raw.token) ? '' : String(raw.token),

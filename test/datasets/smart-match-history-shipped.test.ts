@@ -214,3 +214,26 @@ describe('smart-match on the shipped data: major codes and lengths (江苏 2025)
     }
   })
 })
+
+describe('smart-match CSV / NDJSON on the shipped data (湖北 2025: many groups published without majors)', () => {
+  it('has every item of the list, an item without majors as one record with empty major fields', async () => {
+    const args = [
+      'smart-match',
+      ...['--province', '湖北', '--batch', '本科批', '--rank-year', '2025', '--score', '600'],
+      ...['--subject', '物理', '--xuanke', '物理,化学,生物'],
+    ]
+    const json = JSON.parse((await runGaokao([...args, '--json'], { datasets: SHIPPED })).stdout)
+    const items = ['chong', 'wen', 'bao'].flatMap((t) => json.data.zyb_data.zybData[t])
+    const withoutMajors = items.filter((i: any) => i.zyList.length === 0)
+    expect(withoutMajors.length).toBeGreaterThan(0)
+    // CSV and NDJSON write the same records; NDJSON needs no CSV parser here.
+    const ndjson = (await runGaokao([...args, '--format', 'ndjson'], { datasets: SHIPPED })).stdout
+    const records = ndjson
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(new Set(records.map((r) => `${r.tier}${r.index}`)).size).toBe(items.length)
+    expect(records.filter((r) => r.major === null)).toHaveLength(withoutMajors.length)
+    expect(records).toHaveLength(items.reduce((n: number, i: any) => n + Math.max(1, i.zyList.length), 0))
+  }, 60_000)
+})

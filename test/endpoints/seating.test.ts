@@ -85,6 +85,10 @@ describe('seating with own rank (SPEC 4.2, 2.4)', () => {
     const res = await call(seatingSeating, { province: '江苏', year: '2025', km: '物理' }, mine)
     // 701-750: 10, 700: 1, 699: 2, 698: 3, 697: 5 -> ranks 17..21
     expect(res.data.my_seating).toEqual({ even_num: 5, seating_sec: '17~21' })
+    // `seating rank --format csv|ndjson` answers the caller's place; without one, the table's rows.
+    expect(seatingSeating.records?.(res.data)).toEqual([{ even_num: 5, seating_sec: '17~21' }])
+    const anonymous = await call(seatingSeating, { province: '江苏', year: '2025', km: '物理' }, ctx)
+    expect(seatingSeating.records?.(anonymous.data)).toEqual(anonymous.data.arr)
     await mine.db.close()
   })
   it('returns [] when nothing is found and there is no rank information', async () => {

@@ -88,6 +88,19 @@ describe('smart-match errors (SPEC 4.8), in the spec order', () => {
     expect((await call(smartMatch, { ...HUBEI, rank: -3 }, ctx)).message).toMatch(/^参数 rank 无效/)
     for (const score of ['6e2', '0x258', true])
       expect((await call(smartMatch, { ...HUBEI, score }, ctx)).message).toMatch(/^参数 score 无效/)
+    // Above the full score: a typing error, not the best candidate of the province.
+    expect((await call(smartMatch, { ...HUBEI, score: 9999 }, ctx)).message).toBe(
+      '参数 score 无效: 应在 0 到 750 之间, 收到 9999',
+    )
+    // Subjects nobody can read are an error, not "not stated"; 综合 and 不限 state nothing on purpose.
+    for (const xuanke of ['火星', 'physics'])
+      expect((await call(smartMatch, { ...HUBEI, xuanke }, ctx)).message).toBe(
+        `参数 xuanke 无效: 未识别出科目, 收到 "${xuanke}" (如 物理,化学,生物)`,
+      )
+    expect((await call(smartMatch, { ...HUBEI, xuanke: '不限' }, ctx)).code).toBe(200)
+    expect(
+      (await call(cwbNum, { user_info: { province: '湖北', score: 600, xuanke: '火星' } }, ctx)).message,
+    ).toBe('参数 user_info.xuanke 无效: 未识别出科目, 收到 "火星" (如 物理,化学,生物)')
   })
 })
 

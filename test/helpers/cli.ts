@@ -14,7 +14,16 @@ export interface CliRun {
 /** Runs the CLI in-process against a datasets directory, capturing its output and exit code. */
 export async function runGaokao(
   args: string[],
-  opts: { datasets?: string; store?: string; isTTY?: boolean; env?: Record<string, string> } = {},
+  opts: {
+    datasets?: string
+    store?: string
+    isTTY?: boolean
+    env?: Record<string, string>
+    /** Prompts allowed, as in a terminal */
+    interactive?: boolean
+    /** Dependencies to replace (a failing context, a scripted prompter) */
+    deps?: Partial<CliDeps>
+  } = {},
 ): Promise<CliRun> {
   let stdout = ''
   let stderr = ''
@@ -25,6 +34,7 @@ export async function runGaokao(
         // Tests never touch the user's real store.
         storeDir: store ?? opts.store ?? mkdtempSync(join(tmpdir(), 'gaokao-store-')),
       }).forCaller(caller),
+    ...opts.deps,
   }
   const code = await runCli(
     args,
@@ -37,7 +47,7 @@ export async function runGaokao(
       },
       isTTY: opts.isTTY ?? false,
       env: opts.env ?? {},
-      interactive: false,
+      interactive: opts.interactive ?? false,
     },
     deps,
   )

@@ -1,0 +1,218 @@
+import { cpSync, mkdtempSync, truncateSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import type { CliDeps } from '../../src/cli/program.js'
+import {
+  askMissing,
+  type Choice,
+  inquirerPrompter,
+  type Prompter,
+} from '../../src/cli/smart-match-prompts.js'
+import { openDb } from '../../src/data/db.js'
+import { INTERNAL_ERROR_MESSAGE } from '../../src/endpoints/invoke.js'
+import { runGaokao } from '../helpers/cli.js'
+import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
+
+// The real checkbox prompt cannot run without a terminal: record the configuration it is given instead.
+const checkboxConfigs = vi.hoisted(() => [] as Record<string, unknown>[])
+vi.mock('@inquirer/prompts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@inquirer/prompts')>()),
+  checkbox: async (config: Record<string, unknown>) => {
+    checkboxConfigs.push(config)
+    return []
+  },
+}))
+
+let dir: string
+let broken: string
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  // A copy whose score_ranks file is cut short: DuckDB fails to open it with a multi-line message.
+  broken = mkdtempSync(join(tmpdir(), 'gaokao-broken-'))
+  cpSync(dir, broken, { recursive: true })
+  truncateSync(join(broken, 'score_ranks.parquet'), 100)
+})
+
+const gaokao = (...args: string[]) => runGaokao(args, { datasets: dir })
+const lines = (text: string) => text.split('\n').filter((l) => l !== '')
+
+describe('errors outside the endpoint handlers', () => {
+  it('print the envelope on stdout with --json, besides the one stderr line and exit 2', async () => {
+    const cases: [string[], string][] = [
+      [['seating', 'rank', '--province', '江苏', '--score', '-5'], '--score 应为非负整数, 收到 -5'],
+      [['seating', 'rank', '--province', '江苏', '--score', 'abc'], '--score 应为非负整数, 收到 abc'],
+      [['datasets', 'info', '--table', 'nope'], '未知的表 nope; 已知: '],
+      [
+        ['datasets', 'validate', '--max-per-rule', '-1', '--datasets', dir],
+        '--max-per-rule 应为 >= 0 的整数',
+      ],
+    ]
+    for (const [args, message] of cases) {
+      const run = await gaokao(...args, '--json')
+      expect(run.code, args.join(' ')).toBe(2)
+      expect(lines(run.stderr), args.join(' ')).toHaveLength(1)
+      expect(run.stderr.startsWith(`错误: ${message}`), run.stderr).toBe(true)
+      const body = JSON.parse(run.stdout)
+      expect(body).toMatchObject({ code: 400, data: {} })
+      expect(body.message.startsWith(message)).toBe(true)
+      // Without --json, stdout stays empty.
+      expect((await gaokao(...args)).stdout).toBe('')
+    }
+  })
+  it('print the envelope for commander usage errors too', async () => {
+    const run = await gaokao('seating', 'rank', '--province', '江苏', '--bogus', '--json')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/^error: unknown option '--bogus'\n/)
+    expect(JSON.parse(run.stdout)).toEqual({ code: 400, message: "unknown option '--bogus'", data: {} })
+    const format = await gaokao('seating', 'list', '--format', 'xml', '--json')
+    expect(format.code).toBe(2)
+    expect(JSON.parse(format.stdout)).toMatchObject({ code: 400, data: {} })
+  })
+})
+
+describe('a failure on our side', () => {
+  it('is one stderr line, exit 1, and the generic 500 envelope with --json', async () => {
+    const run = await runGaokao(['seating', 'rank', '--province', '江苏', '--score', '600', '--json'], {
+      datasets: broken,
+    })
+    expect(run.code).toBe(1)
+    expect(lines(run.stderr)).toHaveLength(1)
+    expect(run.stderr).toMatch(/^错误: 内部错误: .*score_ranks\.parquet/)
+    expect(run.stderr).not.toContain('LINE 1')
+    expect(JSON.parse(run.stdout)).toEqual({ code: 500, message: INTERNAL_ERROR_MESSAGE, data: {} })
+  })
+  it('shows the stack only with GAOKAO_DEBUG=1', async () => {
+    const run = await runGaokao(['seating', 'rank', '--province', '江苏', '--score', '600'], {
+      datasets: broken,
+      env: { GAOKAO_DEBUG: '1' },
+    })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^错误: 内部错误: [^\n]*score_ranks\.parquet'\n/)
+    expect(lines(run.stderr).length).toBeGreaterThan(1)
+    expect(run.stdout).toBe('')
+  })
+  it('is reported alike when it escapes a command', async () => {
+    const deps: CliDeps = {
+      context: () => {
+        throw new Error('boom\nLINE 1: details')
+      },
+    }
+    const run = await runGaokao(['seating', 'list', '--province', '江苏', '--json'], {
+      deps,
+      interactive: true,
+    })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe('错误: 内部错误: boom\n')
+    expect(JSON.parse(run.stdout)).toEqual({ code: 500, message: INTERNAL_ERROR_MESSAGE, data: {} })
+  })
+})
+
+describe('prompts', () => {
+  it('Ctrl-C at a question cancels in one line with exit 130', async () => {
+    const exit = Object.assign(new Error('User force closed the prompt with SIGINT'), {
+      name: 'ExitPromptError',
+    })
+    const prompter: Prompter = {
+      select: async () => {
+        throw exit
+      },
+      input: async () => {
+        throw exit
+      },
+      checkbox: async () => {
+        throw exit
+      },
+    }
+    const run = await runGaokao(['smart-match', '--province', '湖北', '--datasets', dir], {
+      deps: { prompter: async () => prompter },
+      interactive: true,
+    })
+    expect(run).toEqual({ code: 130, stdout: '', stderr: '已取消\n' })
+  })
+
+  it('再选 offers neither first choice and requires the number of subjects its label says', async () => {
+    const asked: { message: string; choices: string[]; validate: (v: readonly string[]) => true | string }[] =
+      []
+    const ask: Prompter = {
+      select: async (_m, choices: readonly Choice[]) => choices[0]?.value ?? '',
+      input: async () => '600',
+      checkbox: async (message, choices, validate) => {
+        asked.push({ message, choices: choices.map((c) => c.value), validate })
+        return ['化学', '生物']
+      },
+    }
+    const db = openDb({ datasetsDir: dir })
+    try {
+      const given = { batch: '本科批', rankYear: '2025', score: '600' }
+      const hubei = await askMissing(db, { ...given, province: '湖北', subject: '物理' }, ask, 2025)
+      expect(hubei.xuanke).toBe('物理,化学,生物')
+      const shandong = await askMissing(db, { ...given, province: '山东' }, ask, 2025)
+      expect(shandong.xuanke).toBe('化学,生物')
+    } finally {
+      await db.close()
+    }
+    const [second, threeOfSix] = asked
+    expect(second?.message).toBe('再选科目 (两门)')
+    expect(second?.choices).toEqual(['化学', '生物', '政治', '地理'])
+    expect(second?.validate([])).not.toBe(true)
+    expect(second?.validate(['化学'])).not.toBe(true)
+    expect(second?.validate(['化学', '生物', '地理'])).not.toBe(true)
+    expect(second?.validate(['化学', '生物'])).toBe(true)
+    expect(threeOfSix?.message).toBe('选考科目 (三门)')
+    expect(threeOfSix?.validate(['化学', '生物'])).not.toBe(true)
+    expect(threeOfSix?.validate(['物理', '化学', '生物'])).toBe(true)
+  })
+
+  it('the terminal checkbox validates the selection with the given rule', async () => {
+    const prompter = await inquirerPrompter()
+    const exactlyTwo = (values: readonly string[]) => (values.length === 2 ? true : '请选择 2 门')
+    await prompter.checkbox('再选科目 (两门)', [{ name: '化学', value: '化学' }], exactlyTwo)
+    const validate = checkboxConfigs.at(-1)?.validate as (items: readonly { value: string }[]) => unknown
+    expect(validate).toBeTypeOf('function')
+    expect(validate([])).toBe('请选择 2 门')
+    expect(validate([{ value: '化学' }, { value: '生物' }])).toBe(true)
+  })
+})
+
+describe('common options', () => {
+  it('feedback list and tokens list accept --no-color', async () => {
+    for (const args of [
+      ['feedback', 'list', '--no-color'],
+      ['tokens', 'list', '--no-color'],
+    ]) {
+      const run = await runGaokao(args, { store: tempStore() })
+      expect(run.code, args.join(' ')).toBe(0)
+      expect(run.stderr).toBe('')
+    }
+  })
+})
+
+describe('a datasets directory that does not exist', () => {
+  const missing = join(tmpdir(), 'gaokao-no-such-dir', 'datasets')
+  it('named with --datasets is bad input (exit 2) for every command', async () => {
+    for (const args of [
+      ['datasets', 'info'],
+      ['datasets', 'validate'],
+      ['seating', 'list', '--province', '江苏'],
+    ]) {
+      const run = await runGaokao([...args, '--datasets', missing, '--json'])
+      expect(run.code, args.join(' ')).toBe(2)
+      expect(run.stderr).toBe(`错误: 数据目录不存在: ${missing} (--datasets)\n`)
+      expect(JSON.parse(run.stdout)).toMatchObject({ code: 400 })
+    }
+  })
+  it('as the default ($GAOKAO_DATASETS) is a failure on our side (exit 1), as for endpoint commands', async () => {
+    for (const args of [
+      ['datasets', 'info'],
+      ['datasets', 'validate'],
+    ]) {
+      const run = await runGaokao([...args, '--json'], { env: { GAOKAO_DATASETS: missing } })
+      expect(run.code, args.join(' ')).toBe(1)
+      expect(run.stderr).toBe(`错误: 数据目录不存在: ${missing}\n`)
+      expect(JSON.parse(run.stdout)).toEqual({ code: 500, message: `数据目录不存在: ${missing}`, data: {} })
+    }
+    const empty = mkdtempSync(join(tmpdir(), 'gaokao-empty-'))
+    expect((await runGaokao(['seating', 'list', '--province', '江苏'], { datasets: empty })).code).toBe(1)
+  })
+})
