@@ -1,10 +1,11 @@
-import type { Command } from 'commander'
+import { type Command, Option } from 'commander'
 import { findProvince } from '../domain/provinces.js'
+import type { TableView } from '../endpoints/define.js'
 import { FeedbackStore } from '../store/feedback.js'
 import { resolveStoreDir } from '../store/home.js'
 import { TokenStore } from '../store/tokens.js'
 import { type CliIo, useColor } from './io.js'
-import { renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
+import { FORMATS, renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
 
 const STORE_HELP = '存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)'
 
@@ -28,10 +29,28 @@ interface ListOptions {
 /** The output options of the store listings, as on every other command (they read no datasets). */
 function listOptions(cmd: Command): Command {
   return cmd
-    .option('--format <format>', 'table | json | ndjson | csv', 'table')
+    .addOption(new Option('--format <format>', '输出格式').choices(FORMATS).default('table'))
     .option('--json', '即 --format json')
     .option('--no-color', '不使用颜色 (也可设 NO_COLOR)')
     .option('--no-bom', 'CSV 不写 UTF-8 BOM')
+}
+
+/** A store listing in the chosen format; the table (or `empty` when there is nothing) in a terminal. */
+async function printListing(
+  io: CliIo,
+  opts: ListOptions,
+  records: readonly object[],
+  empty: string,
+  view: () => TableView,
+): Promise<void> {
+  const format = opts.json ? 'json' : opts.format
+  if (format === 'json') return io.stdout(renderJson(records, io.isTTY))
+  // Plain records of the stores: every field is a column.
+  const rows = records as readonly Record<string, unknown>[]
+  if (format === 'ndjson') return io.stdout(renderNdjson(rows))
+  if (format === 'csv') return io.stdout(renderCsv(rows, opts.bom !== false))
+  if (records.length === 0) return io.stdout(`${empty}\n`)
+  io.stdout(await renderTables([view()], useColor(io, opts.color), io.columns))
 }
 
 /** `gaokao tokens ...` and `gaokao feedback list`: the local writable stores. */
@@ -100,35 +119,20 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
             ? 'expired'
             : 'active',
       }))
-      const format = opts.json ? 'json' : opts.format
-      if (format === 'json') return io.stdout(renderJson(rows, io.isTTY))
-      if (format === 'ndjson') return io.stdout(renderNdjson(rows as unknown as Record<string, unknown>[]))
-      if (format === 'csv')
-        return io.stdout(renderCsv(rows as unknown as Record<string, unknown>[], opts.bom !== false))
-      if (format !== 'table') return fail(`--format 应为 table, json, ndjson 或 csv, 收到 ${format}`)
-      if (rows.length === 0) return io.stdout('没有令牌\n')
-      io.stdout(
-        await renderTables(
-          [
-            {
-              head: ['id', '省份', '分数', '科类', '位次', '状态', '创建', '到期'],
-              rows: rows.map((r) => [
-                r.id,
-                r.province,
-                r.score,
-                r.km,
-                r.rank ?? '',
-                r.status,
-                r.created_at,
-                r.expires_at ?? '永久',
-              ]),
-              numeric: [2, 4],
-            },
-          ],
-          useColor(io, opts.color),
-          io.columns,
-        ),
-      )
+      await printListing(io, opts, rows, '没有令牌', () => ({
+        head: ['id', '省份', '分数', '科类', '位次', '状态', '创建', '到期'],
+        rows: rows.map((r) => [
+          r.id,
+          r.province,
+          r.score,
+          r.km,
+          r.rank ?? '',
+          r.status,
+          r.created_at,
+          r.expires_at ?? '永久',
+        ]),
+        numeric: [2, 4],
+      }))
     })
 
   tokens
@@ -147,25 +151,10 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
     .option('--store <dir>', STORE_HELP)
     .action(async (opts: ListOptions) => {
       const records = new FeedbackStore(resolveStoreDir(opts.store)).list()
-      const format = opts.json ? 'json' : opts.format
-      if (format === 'json') return io.stdout(renderJson(records, io.isTTY))
-      if (format === 'ndjson') return io.stdout(renderNdjson(records as unknown as Record<string, unknown>[]))
-      if (format === 'csv')
-        return io.stdout(renderCsv(records as unknown as Record<string, unknown>[], opts.bom !== false))
-      if (format !== 'table') return fail(`--format 应为 table, json, ndjson 或 csv, 收到 ${format}`)
-      if (records.length === 0) return io.stdout('还没有反馈\n')
-      io.stdout(
-        await renderTables(
-          [
-            {
-              title: `共 ${records.length} 条反馈`,
-              head: ['时间', '类型', '联系方式', '页面', '内容'],
-              rows: records.map((r) => [r.created_at, r.feedback_type, r.contact, r.page_title, r.content]),
-            },
-          ],
-          useColor(io, opts.color),
-          io.columns,
-        ),
-      )
+      await printListing(io, opts, records, '还没有反馈', () => ({
+        title: `共 ${records.length} 条反馈`,
+        head: ['时间', '类型', '联系方式', '页面', '内容'],
+        rows: records.map((r) => [r.created_at, r.feedback_type, r.contact, r.page_title, r.content]),
+      }))
     })
 }
