@@ -4,6 +4,7 @@ import type { AnyEndpoint, Caller, EndpointContext } from '../endpoints/define.j
 import { fail } from '../endpoints/envelope.js'
 import { ApiError } from '../endpoints/errors.js'
 import type { Outcome } from '../endpoints/invoke.js'
+import { numberOf } from '../endpoints/numbers.js'
 import { checkDatasetsOption } from './datasets-shared.js'
 import { flagHelp, requestFromFlags } from './flags.js'
 import { badInputError, briefMessage, CliError, type CliIo, reportInternal, useColor } from './io.js'
@@ -174,7 +175,7 @@ function callerFrom(entry: CommandEntry, opts: Record<string, unknown>): Caller 
     const raw = attribute ? opts[attribute] : undefined
     if (raw === undefined) continue
     if (cf.key === 'score' || cf.key === 'rank') {
-      const n = Number(raw)
+      const n = numberOf(raw)
       if (!Number.isInteger(n) || n < 0)
         throw badInputError(`${cf.flag.split(' ')[0]} 应为非负整数, 收到 ${String(raw)}`)
       caller[cf.key] = n

@@ -6,9 +6,10 @@ import { parseXuanke } from '../domain/smart-match/subjects.js'
 import { perDb } from './caches.js'
 import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
+import { numberOf } from './numbers.js'
 import { handlerChecked } from './schema.js'
 import { defaultBatch, defaultRankYear } from './smart-match-defaults.js'
-import { isBlank, numberOf, textOf, wholeNumber, xuankeOf, yearOf } from './smart-match-fields.js'
+import { isBlank, textOf, wholeNumber, xuankeOf, yearOf } from './smart-match-fields.js'
 import { type MatchRequest, matchCandidate, noRuleError } from './smart-match-run.js'
 
 /**

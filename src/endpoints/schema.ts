@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { numberOf } from './numbers.js'
 
 /**
  * Field builders for endpoint inputs. HTTP clients send JSON (numbers or strings, as the spec allows either),
@@ -37,7 +38,7 @@ export function optInt(meta: FieldMeta & { min?: number; max?: number }) {
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return undefined
-      const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN
+      const n = numberOf(v)
       if (!Number.isInteger(n)) {
         ctx.addIssue({ code: 'custom', message: `应为整数, 收到 ${JSON.stringify(v)}` })
         return z.NEVER

@@ -1,5 +1,6 @@
 import { parseXuanke } from '../domain/smart-match/subjects.js'
 import { badRequest } from './errors.js'
+import { numberOf } from './numbers.js'
 
 /**
  * How smart-match (SPEC 4.8) and cwb-num (4.13) read their fields: front ends send numbers as numbers or strings,
@@ -11,16 +12,6 @@ export const isBlank = (v: unknown): boolean =>
 
 /** The trimmed text of a field, undefined when blank. */
 export const textOf = (v: unknown): string | undefined => (isBlank(v) ? undefined : String(v).trim())
-
-/**
- * A number sent as a JSON number or as decimal text ('612', '612.5'); NaN for anything else, including what
- * Number() would accept but no front end means (true, [3], '0x2', '2e0').
- */
-export function numberOf(v: unknown): number {
-  if (typeof v === 'number') return v
-  if (typeof v === 'string' && /^[+-]?\d+(\.\d+)?$/.test(v.trim())) return Number(v.trim())
-  return Number.NaN
-}
 
 /** A whole number >= 0 sent as a number or a string; undefined when blank. */
 export function wholeNumber(field: string, v: unknown): number | undefined {

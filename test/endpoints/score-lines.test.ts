@@ -67,6 +67,9 @@ describe('province score lines (SPEC 4.5, 2.7)', () => {
   it('rejects a page or page size that is not a positive integer, and a page size over 100', async () => {
     expect((await lines({ page: 0 })).message).toBe('参数 page 无效: 应为不小于 1 的整数, 收到 0')
     expect((await lines({ pageSize: 'ten' })).message).toBe('参数 pageSize 无效: 应为整数, 收到 "ten"')
+    // Number() would read these as 16 and 2000; no front end means them.
+    expect((await lines({ pageSize: '0x10' })).message).toBe('参数 pageSize 无效: 应为整数, 收到 "0x10"')
+    expect((await lines({ page: '2e3' })).message).toBe('参数 page 无效: 应为整数, 收到 "2e3"')
     expect((await lines({ pageSize: 1000 })).message).toBe(
       '参数 pageSize 无效: 应在 1 到 100 之间, 收到 1000',
     )
