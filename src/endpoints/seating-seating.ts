@@ -27,6 +27,13 @@ interface MySeating {
 type SeatingData = { my_seating: MySeating | null; arr: ReturnType<typeof scoreRankRow>[] } | []
 
 /**
+ * Which table an answer came from (`江苏 2026 物理类`), for the terminal's title only: SPEC 4.2's response does
+ * not name it, and the defaults (latest year, first category) would otherwise leave a counsellor guessing.
+ * Kept beside the answer rather than in it, so the JSON stays the spec's.
+ */
+const tableNames = new WeakMap<object, string>()
+
+/**
  * The part of the caller that applies to a table of `province`. A token holder's stored profile (province, score,
  * category) belongs to the exam of the holder's province: it applies only to that province's tables, and a stored
  * score out of the province's range is left out, so that a profile never makes a valid request fail. A caller
@@ -72,7 +79,9 @@ export default defineEndpoint({
     }
     // SPEC 4.2: no data and no rank information answers an empty array.
     if (sel.rows.length === 0 && mySeating === null) return []
-    return { my_seating: mySeating, arr: sel.rows.map(scoreRankRow) }
+    const data = { my_seating: mySeating, arr: sel.rows.map(scoreRankRow) }
+    tableNames.set(data, [province.name, sel.year, sel.km, sel.level].filter(Boolean).join(' '))
+    return data
   },
   // `seating rank --format csv|ndjson` answers the caller's place, like the table's title; without one, the table.
   records: (data) => (Array.isArray(data) ? [] : data.my_seating ? [{ ...data.my_seating }] : data.arr),
@@ -88,7 +97,8 @@ export default defineEndpoint({
       shown = rows.slice(Math.max(0, at - 5), at + 6)
     }
     return {
-      title: mine ? `本人位次 ${mine.seating_sec}, 同分 ${mine.even_num} 人` : '一分一段表',
+      title:
+        `${tableNames.get(data) ?? ''} ${mine ? `本人位次 ${mine.seating_sec}, 同分 ${mine.even_num} 人` : '一分一段表'}`.trim(),
       head: ['分数', '人数', '累计人数(位次)'],
       rows: shown.map((r) => [r.score, Number(r.num), r.total]),
       numeric: [1, 2],

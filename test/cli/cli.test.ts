@@ -76,7 +76,7 @@ describe('CLI', () => {
       '697',
     )
     expect(run.code).toBe(0)
-    expect(run.stdout).toContain('本人位次 17~21, 同分 5 人')
+    expect(run.stdout).toContain('江苏 2025 物理类 本人位次 17~21, 同分 5 人')
     const json = await gaokao(
       'seating',
       'rank',
@@ -89,6 +89,17 @@ describe('CLI', () => {
       '--json',
     )
     expect(JSON.parse(json.stdout).data.my_seating).toEqual({ even_num: 5, seating_sec: '17~21' })
+  })
+  it('seating rank names the table the defaults chose (year, category) in its title', async () => {
+    const list = await gaokao('seating', 'list', '--province', '江苏', '--json')
+    const { year, km } = JSON.parse(list.stdout).data.current
+    const run = await gaokao('seating', 'rank', '--province', '江苏', '--score', '697')
+    expect(run.code).toBe(0)
+    expect(run.stdout.split('\n')[0]).toMatch(
+      new RegExp(`^江苏 ${year} ${km} 本人位次 \\d+~\\d+, 同分 \\d+ 人$`),
+    )
+    const plain = await gaokao('seating', 'rank', '--province', '江苏')
+    expect(plain.stdout.split('\n')[0]).toBe(`江苏 ${year} ${km} 一分一段表`)
   })
   it('writes CSV with a BOM and NDJSON one record a line', async () => {
     const csv = await gaokao('seating', 'list', '--province', '江苏', '--km', '历史类', '--format', 'csv')
