@@ -12,6 +12,7 @@ import { type CommandEntry, loadEndpoint, loadManifest } from './manifest.js'
 import { FORMATS, type Format, renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
 import type { Prompter } from './smart-match-prompts.js'
 import { registerToolCommands } from './tool-commands.js'
+import { usageErrorText } from './usage-errors.js'
 import { VERSION } from './version.js'
 
 /** Exit codes: 0 success, 1 failure on our side, 2 bad input (a usage error or an invalid request). */
@@ -48,8 +49,12 @@ export function buildProgram(
       '高考志愿数据工作台: 一分一段, 批次线, 计划与历年分数, 冲稳保志愿表 (离线, 基于 DuckDB + Parquet)',
     )
     .version(VERSION, '-V, --version')
-    .showHelpAfterError('(用 --help 查看用法)')
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      // A usage error is one line like every other error, in the same language, with the way to the help.
+      outputError: (message, write) => write(`错误: ${usageErrorText(message)} (用 --help 查看用法)\n`),
+    })
     .exitOverride()
 
   for (const entry of manifest) addEndpointCommand(program, entry, io, deps, setExit)
@@ -255,8 +260,8 @@ async function reportError(err: unknown, io: CliIo, json: boolean): Promise<numb
       err.exitCode === 0
     )
       return EXIT.ok
-    // commander has already printed `error: ...` (and the hint to --help) on stderr.
-    envelope(400, err.message.replace(/^error: /, ''))
+    // commander has already printed the error on stderr (configureOutput above).
+    envelope(400, usageErrorText(err.message))
     return EXIT.badInput
   }
   if (err instanceof Error && err.name === 'ExitPromptError') {

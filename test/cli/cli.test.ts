@@ -139,7 +139,7 @@ describe('CLI', () => {
     expect(year.stderr).toBe('错误: 参数 year 无效: 应为四位数年份, 如 2025\n')
     const flag = await gaokao('seating', 'list', '--bogus')
     expect(flag.code).toBe(2)
-    expect(flag.stderr).toMatch(/unknown option '--bogus'/)
+    expect(flag.stderr).toBe('错误: 未知选项 --bogus (用 --help 查看用法)\n')
     const score = await gaokao('seating', 'rank', '--province', '江苏', '--score', 'abc')
     expect(score.code).toBe(2)
     expect(score.stderr).toMatch(/--score 应为非负整数/)

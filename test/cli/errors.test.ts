@@ -63,8 +63,8 @@ describe('errors outside the endpoint handlers', () => {
   it('print the envelope for commander usage errors too', async () => {
     const run = await gaokao('seating', 'rank', '--province', '江苏', '--bogus', '--json')
     expect(run.code).toBe(2)
-    expect(run.stderr).toMatch(/^error: unknown option '--bogus'\n/)
-    expect(JSON.parse(run.stdout)).toEqual({ code: 400, message: "unknown option '--bogus'", data: {} })
+    expect(run.stderr).toBe('错误: 未知选项 --bogus (用 --help 查看用法)\n')
+    expect(JSON.parse(run.stdout)).toEqual({ code: 400, message: '未知选项 --bogus', data: {} })
     const format = await gaokao('seating', 'list', '--format', 'xml', '--json')
     expect(format.code).toBe(2)
     expect(JSON.parse(format.stdout)).toMatchObject({ code: 400, data: {} })
