@@ -23,6 +23,10 @@ export function registerToolCommands(
     .option('--logo-base-url <url>', '学校 logo 相对路径的前缀')
     .option('--store <dir>', '反馈与令牌的存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)')
     .option('--log', '输出请求日志 (JSON, 到标准输出)')
+    .option(
+      '--cors <origins>',
+      '允许这些网页来源从浏览器调用 (逗号分隔, 如 http://localhost:5173; * 为任意来源). 默认不允许跨源',
+    )
     .addHelpText(
       'after',
       '\n启动时先载入数据表, 建内存索引并预热常用查询 (内置数据约 2 秒), 就绪后才开始监听, 并打印所用时间.',
@@ -36,10 +40,17 @@ export function registerToolCommands(
         logoBaseUrl?: string
         log?: boolean
         store?: string
+        cors?: string
       }) => {
         const port = Number(opts.port)
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           io.stderr(`错误: --port 应为 0 到 65535 的整数, 收到 ${opts.port}\n`)
+          return setExit(2)
+        }
+        const { parseCorsOrigins } = await import('../http/cors-origins.js')
+        const corsOrigins = opts.cors === undefined ? [] : parseCorsOrigins(opts.cors)
+        if (!Array.isArray(corsOrigins)) {
+          io.stderr(`错误: ${corsOrigins.error}\n`)
           return setExit(2)
         }
         const { serve } = await import('../http/server.js')
@@ -51,6 +62,7 @@ export function registerToolCommands(
             datasetsDir: opts.datasets,
             storeDir: opts.store,
             logger: opts.log,
+            corsOrigins,
             settings: opts.logoBaseUrl ? { logoBaseUrl: opts.logoBaseUrl } : undefined,
             announce: (line) => io.stderr(`${line}\n`),
           })

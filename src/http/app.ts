@@ -1,3 +1,4 @@
+import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { type ContextOptions, createContextFactory } from '../endpoints/context.js'
 import type { AnyEndpoint, Caller } from '../endpoints/define.js'
@@ -19,6 +20,11 @@ export interface AppOptions extends ContextOptions {
   resolveCaller?: (req: FastifyRequest, reply: FastifyReply) => Promise<Caller | null> | Caller | null
   /** Largest accepted request body, bytes */
   bodyLimit?: number
+  /**
+   * Web origins whose pages may call the API from a browser (`http://localhost:5173`), or `*` for any. None by
+   * default: a page of another origin cannot read the answers (README, "The HTTP API").
+   */
+  corsOrigins?: readonly string[]
 }
 
 /** The HTTP surface: one route per registry entry. Built without listening, so tests use `inject`. */
@@ -30,6 +36,15 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     opts.httpStatus || err.forceHttpStatus ? httpStatusOf(err) : 200
 
   acceptJsonBodies(app)
+  if (opts.corsOrigins?.length) {
+    // Registered first, so that its onRequest hook also marks 404s and envelope errors as readable.
+    await app.register(cors, {
+      origin: opts.corsOrigins.includes('*') ? '*' : [...opts.corsOrigins],
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['Content-Type', 'Authorization'],
+      maxAge: 600,
+    })
+  }
 
   for (const def of ENDPOINTS) {
     app.route({

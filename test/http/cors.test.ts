@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/http/app.js'
+import { parseCorsOrigins } from '../../src/http/cors-origins.js'
+import { runGaokao } from '../helpers/cli.js'
+import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
+
+// `serve --cors`: which browser pages may read the API's answers. Off by default.
+const FRONT_END = 'http://localhost:5173'
+let closed: FastifyInstance
+let open: FastifyInstance
+let any: FastifyInstance
+beforeAll(async () => {
+  const dir = await buildFixtureDatasets()
+  closed = await buildApp({ datasetsDir: dir, storeDir: tempStore() })
+  open = await buildApp({ datasetsDir: dir, storeDir: tempStore(), corsOrigins: [FRONT_END] })
+  any = await buildApp({ datasetsDir: dir, storeDir: tempStore(), corsOrigins: ['*'] })
+})
+afterAll(async () => {
+  for (const app of [closed, open, any]) await app.close()
+})
+
+const post = (app: FastifyInstance, url: string, body: object, origin: string) =>
+  app.inject({ method: 'POST', url, payload: body, headers: { origin } })
+const preflight = (app: FastifyInstance, origin: string) =>
+  app.inject({
+    method: 'OPTIONS',
+    url: '/api/v1/seating/list',
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,authorization',
+    },
+  })
+const ALLOW = 'access-control-allow-origin'
+
+describe('CORS', () => {
+  it('is off by default: no page of another origin may read an answer', async () => {
+    const res = await post(closed, '/api/v1/seating/option', { province: '北京' }, FRONT_END)
+    expect(res.json().code).toBe(200)
+    expect(res.headers[ALLOW]).toBeUndefined()
+    expect((await preflight(closed, FRONT_END)).headers[ALLOW]).toBeUndefined()
+  })
+  it('answers the preflight of an allowed origin with the methods and headers the API uses', async () => {
+    const res = await preflight(open, FRONT_END)
+    expect(res.statusCode).toBe(204)
+    expect(res.headers[ALLOW]).toBe(FRONT_END)
+    expect(res.headers['access-control-allow-methods']).toBe('GET, POST')
+    expect(res.headers['access-control-allow-headers']).toBe('Content-Type, Authorization')
+  })
+  it('marks answers, envelope errors and unknown routes as readable by the allowed origin only', async () => {
+    const ok = await post(open, '/api/v1/seating/option', { province: '北京' }, FRONT_END)
+    expect(ok.json().code).toBe(200)
+    expect(ok.headers[ALLOW]).toBe(FRONT_END)
+    const bad = await post(open, '/api/v1/seating/list', { province: '火星' }, FRONT_END)
+    expect(bad.json().code).toBe(400)
+    expect(bad.headers[ALLOW]).toBe(FRONT_END)
+    const missing = await post(open, '/api/v1/nope', {}, FRONT_END)
+    expect(missing.json().code).toBe(404)
+    expect(missing.headers[ALLOW]).toBe(FRONT_END)
+    const other = await post(open, '/api/v1/seating/option', { province: '北京' }, 'http://evil.example')
+    expect(other.headers[ALLOW]).toBeUndefined()
+    expect((await preflight(open, 'http://evil.example')).headers[ALLOW]).toBeUndefined()
+  })
+  it('allows any origin with *', async () => {
+    const res = await post(any, '/api/v1/seating/option', { province: '北京' }, 'http://a.example:8080')
+    expect(res.headers[ALLOW]).toBe('*')
+  })
+})
+
+describe('serve --cors values', () => {
+  it('are origins (a trailing slash dropped) or *', () => {
+    expect(parseCorsOrigins('http://localhost:5173, https://app.example/')).toEqual([
+      'http://localhost:5173',
+      'https://app.example',
+    ])
+    expect(parseCorsOrigins('*')).toEqual(['*'])
+  })
+  it('refuse what no browser would send as an Origin', () => {
+    for (const bad of ['localhost:5173', 'http://localhost:5173/app', 'ftp://x.example', ' , ', 'http://a b'])
+      expect(parseCorsOrigins(bad), bad).toHaveProperty('error')
+  })
+  it('stop serve with exit 2 and one line before it starts', async () => {
+    const run = await runGaokao(['serve', '--port', '0', '--cors', 'localhost:5173'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe(
+      '错误: --cors 的来源无效: localhost:5173 (应为 http(s)://主机[:端口], 不带路径, 如 http://localhost:5173)\n',
+    )
+  })
+})
