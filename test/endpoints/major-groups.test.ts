@@ -304,6 +304,6 @@ describe('major-groups on the CLI', () => {
     expect(unknown.stderr).toBe('错误: School not found\n')
     const missing = await gaokao('major-groups')
     expect(missing.code).toBe(2)
-    expect(missing.stderr).toMatch(/missing required argument 'school'/)
+    expect(missing.stderr).toBe('错误: 缺少参数 <school> (用 --help 查看用法)\n')
   })
 })
