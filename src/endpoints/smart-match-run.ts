@@ -135,8 +135,10 @@ async function buildUniverse(
   const scope: PlanScope = { province, batches, categories }
   const planYear = await menuYear(db, scope, req.rankYear)
   if (planYear === undefined) return undefined
-  // A rank year's plan may be published for some schools only: the others keep last year's offer.
-  const earlier = planYear === req.rankYear ? await menuYear(db, scope, req.rankYear - 1) : undefined
+  // A plan may be published for some schools only (most provinces' 2026 plans: one school's page): the others keep
+  // the offer of the plan year before. The same holds when the rank year has no plan yet (a rank year ahead, given
+  // by rank): its menu is the latest plan, completed so.
+  const earlier = await menuYear(db, scope, planYear - 1)
   const fromYear = req.rankYear - params.lookback
   const undergraduate = levelOf(c.rule) === '本科'
   const [current, previous, history, tables, lines] = await Promise.all([

@@ -179,6 +179,39 @@ describe('smart-match on the shipped data: requirements stated on group rows (�
   })
 })
 
+describe('smart-match on the shipped data: a plan published for one school only (江苏 2026)', () => {
+  const ctx = fixtureContext(SHIPPED)
+  afterAll(() => ctx.db.close())
+  const request = (rankYear: number, by: { rank?: number; score?: number }) => ({
+    province: '江苏',
+    batch: '本科批',
+    rank_year: rankYear,
+    subject: '物理',
+    xuanke: '物理,化学,生物',
+    ...by,
+  })
+  const schoolsOf = (body: any) =>
+    new Set(['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t]).map((i: any) => i.sid))
+
+  it("lists the other schools from the year before's plan, in the rank year and in a rank year ahead", async () => {
+    const [plan2026] = await ctx.db.all<{ n: number }>(
+      `SELECT count(DISTINCT sid)::INTEGER AS n FROM plans WHERE province = '江苏' AND year = 2026
+         AND batch_name = '本科批' AND subject_type = '物理类'`,
+    )
+    expect(plan2026?.n).toBe(1)
+    const now = await call(smartMatch, request(2026, { rank: 20000 }), ctx)
+    // 2027: no plan and no table yet; a rank (a counsellor's estimate) still gets the latest plan, so completed.
+    const ahead = await call(smartMatch, request(2027, { rank: 20000 }), ctx)
+    expect(now.code).toBe(200)
+    expect(ahead.code).toBe(200)
+    expect(schoolsOf(now).size).toBeGreaterThan(20)
+    expect(schoolsOf(ahead).size).toBeGreaterThan(20)
+    // A score needs the rank year's 一分一段 table: 2027 has none, so it is the spec's "no data" answer.
+    const byScore = await call(smartMatch, request(2027, { score: 600 }), ctx)
+    expect(byScore).toMatchObject({ code: 400, message: '江苏省2027年暂无<物理、物理,化学,生物>数据' })
+  })
+})
+
 describe('smart-match on the shipped data: major codes and lengths (江苏 2025)', () => {
   const ctx = fixtureContext(SHIPPED)
   afterAll(() => ctx.db.close())
