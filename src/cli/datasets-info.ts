@@ -8,7 +8,8 @@ export interface InfoOptions extends ReportOptions {
 
 /**
  * `gaokao datasets info`: rows, coverage and provenance of every table. Bad input and a missing datasets
- * directory throw CliError (runCli reports them).
+ * directory throw CliError (runCli reports them); a damaged table or manifest.json, or a table manifest.json
+ * lists whose file is missing, is reported and exits 1.
  */
 export async function runDatasetsInfo(opts: InfoOptions, io: CliIo): Promise<number> {
   if (opts.table !== undefined && !knownTables().includes(opts.table))
@@ -17,14 +18,23 @@ export async function runDatasetsInfo(opts: InfoOptions, io: CliIo): Promise<num
   const { datasetsInfo } = await import('../datasets/info/info.js')
   const info = await datasetsInfo(dir, { matrixFor: opts.table })
   if (opts.table) info.tables = info.tables.filter((t) => t.table === opts.table)
-  if (wantsJson(opts)) {
-    printJson(io, info)
-    return 0
-  }
-  const [{ infoViews }, { renderTables }] = await Promise.all([
+  const [{ infoProblems, infoViews }, { renderTables }] = await Promise.all([
     import('../datasets/info/render.js'),
     import('./render.js'),
   ])
-  io.stdout(await renderTables(infoViews(info), useColor(io, opts.color), io.columns ?? 160))
-  return 0
+  if (wantsJson(opts)) printJson(io, info)
+  // Cut to fit a terminal only: piped output (no width) keeps every value whole.
+  else
+    io.stdout(
+      await renderTables(
+        infoViews(info, { short: io.columns !== undefined }),
+        useColor(io, opts.color),
+        io.columns,
+      ),
+    )
+  // A damaged file (or a table manifest.json lists that is missing) is a failure on our side: exit 1.
+  const problems = infoProblems(info)
+  if (problems.length === 0) return 0
+  io.stderr(`错误: ${problems.join('; ')} (gaokao datasets validate 查看详情)\n`)
+  return 1
 }

@@ -43,6 +43,7 @@ export async function runDatasetsValidate(opts: ValidateOptions, io: CliIo): Pro
     ?.split(',')
     .map((t) => t.trim())
     .filter(Boolean)
+  if (only?.length === 0) throw badInputError(`--tables 没有给出表名; 已知: ${knownTables().join(', ')}`)
   const unknown = (only ?? []).filter((t) => !knownTables().includes(t))
   if (unknown.length) throw badInputError(`未知的表 ${unknown.join(', ')}; 已知: ${knownTables().join(', ')}`)
   const dir = existingDatasetsDir(opts, io)

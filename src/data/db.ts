@@ -8,6 +8,7 @@ import {
   resolveDatasetsDir,
   type TableName,
 } from './catalogue.js'
+import { parquetInError, readFailure } from './read-failure.js'
 
 export type Row = Record<string, unknown>
 export type Params = readonly unknown[]
@@ -66,7 +67,10 @@ export function openDb(opts: DbOptions = {}): Db {
       const ddl = opts.preload
         ? `CREATE TABLE ${table} AS SELECT * FROM ${source}${order ? ` ORDER BY ${order}` : ''}`
         : `CREATE VIEW ${table} AS SELECT * FROM ${source}`
-      await setup.run(ddl)
+      // A file that cannot be read fails here, when its view is made: named in one line, not DuckDB's text.
+      await setup.run(ddl).catch((err: unknown) => {
+        throw translateError(err)
+      })
     }
     for (const derived of DERIVED_TABLES) {
       if (!tables.has(derived.from)) continue
@@ -156,6 +160,12 @@ function translateError(err: unknown): Error {
     const table = DERIVED_TABLES.find((d) => d.name === missing[1])?.from ?? missing[1]
     return serviceError(`数据集 ${table} 未安装: 请运行 gaokao datasets build, 或用 --datasets 指向数据目录`)
   }
+  const file = parquetInError(err)
+  const why = readFailure(err)
+  if (file && why)
+    return serviceError(
+      `数据集文件 ${file}.parquet ${why}: 请重新安装 datasets/, 或运行 gaokao datasets build`,
+    )
   return err instanceof Error ? err : new Error(message)
 }
 

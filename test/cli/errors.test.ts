@@ -72,24 +72,29 @@ describe('errors outside the endpoint handlers', () => {
 })
 
 describe('a failure on our side', () => {
-  it('is one stderr line, exit 1, and the generic 500 envelope with --json', async () => {
+  it('names a damaged dataset file in one stderr line, exit 1, and the same message in the 500 envelope', async () => {
     const run = await runGaokao(['seating', 'rank', '--province', '江苏', '--score', '600', '--json'], {
       datasets: broken,
     })
+    const message =
+      '数据集文件 score_ranks.parquet 已损坏或不是 Parquet 文件: 请重新安装 datasets/, 或运行 gaokao datasets build'
     expect(run.code).toBe(1)
-    expect(lines(run.stderr)).toHaveLength(1)
-    expect(run.stderr).toMatch(/^错误: 内部错误: .*score_ranks\.parquet/)
-    expect(run.stderr).not.toContain('LINE 1')
-    expect(JSON.parse(run.stdout)).toEqual({ code: 500, message: INTERNAL_ERROR_MESSAGE, data: {} })
+    expect(run.stderr).toBe(`错误: ${message}\n`)
+    expect(JSON.parse(run.stdout)).toEqual({ code: 500, message, data: {} })
   })
   it('shows the stack only with GAOKAO_DEBUG=1', async () => {
-    const run = await runGaokao(['seating', 'rank', '--province', '江苏', '--score', '600'], {
-      datasets: broken,
+    const deps: CliDeps = {
+      context: () => {
+        throw new Error('boom\nLINE 1: details')
+      },
+    }
+    const run = await runGaokao(['seating', 'list', '--province', '江苏'], {
+      deps,
       env: { GAOKAO_DEBUG: '1' },
     })
     expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/^错误: 内部错误: [^\n]*score_ranks\.parquet'\n/)
-    expect(lines(run.stderr).length).toBeGreaterThan(1)
+    expect(run.stderr).toMatch(/^错误: 内部错误: boom\n/)
+    expect(lines(run.stderr).length).toBeGreaterThan(2)
     expect(run.stdout).toBe('')
   })
   it('is reported alike when it escapes a command', async () => {

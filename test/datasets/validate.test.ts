@@ -149,6 +149,13 @@ const VIOLATIONS: { table: string; rule: string; key: string; sql: string[] }[] 
   },
   {
     table: 'score_lines',
+    rule: 'unique:province+year+type_name+name',
+    key: 'province=江苏 year=2025 type_name=物理类 name=本科批',
+    // a second 本科批 line for the same province, year and category (the key an import matches ids on)
+    sql: ['INSERT INTO score_lines SELECT * REPLACE (6 AS id, 462 AS score) FROM score_lines WHERE id = 1'],
+  },
+  {
+    table: 'score_lines',
     rule: 'score_range',
     key: 'id=1',
     sql: ['UPDATE score_lines SET score = 800 WHERE id = 1'],
@@ -346,8 +353,8 @@ describe('gaokao datasets validate', () => {
     writeFileSync(join(dir, 'majors.parquet'), 'not parquet')
     const run = await validate(dir)
     expect(run.code).toBe(1)
-    expect(run.stdout).toContain('majors majors.parquet  [readable]')
-    expect(run.stdout).toContain('plans ref:majors: 需要 majors, 未安装')
+    expect(run.stdout).toContain('majors majors.parquet  [readable] 已损坏或不是 Parquet 文件')
+    expect(run.stdout).toContain('plans ref:majors: 需要 majors, 无法读取')
   })
 
   it('passes on the shipped datasets', async () => {

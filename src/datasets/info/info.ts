@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
+import type { DuckDBConnection } from '@duckdb/node-api'
 import { PROVINCES } from '../../domain/provinces.js'
+import { manifestTables, readManifestFile } from '../validate/manifest-file.js'
 import { PROVENANCE } from '../validate/rules.js'
-import { knownTables, openSession, schemaOf } from '../validate/session.js'
+import { knownTables, openSession, readFailure, schemaOf, tableFile } from '../validate/session.js'
 import { ident, query } from '../validate/sql.js'
 
 export interface Share {
@@ -21,6 +22,12 @@ export interface YearCoverage {
 export interface TableInfo {
   table: string
   present: boolean
+  /**
+   * why a table is not present although it should be, in one line: its file cannot be read
+   * (`score_lines.parquet 已损坏或不是 Parquet 文件`), or manifest.json lists it and the file is missing; null
+   * when the table is present or simply not installed
+   */
+  problem: string | null
   rows: number | null
   columns: number | null
   /** whether src/data/schema.ts has a column contract for it */
@@ -43,6 +50,8 @@ export interface DatasetsInfo {
   datasets: string
   /** manifest.json's `synth` section when the directory was made by `gaokao datasets synth` */
   synth: Record<string, unknown> | null
+  /** why manifest.json cannot be read (`manifest.json 不是合法的 JSON (...)`); null when it can or there is none */
+  manifestProblem: string | null
   tables: TableInfo[]
 }
 
@@ -53,117 +62,145 @@ const share = (rows: number, total: number): Share => ({
 
 const provinceOrder = new Map(PROVINCES.map((p, i) => [p.name, i]))
 
+/** The figures of a table not (or no longer) read: absent, or found damaged while reading it. */
+const nothingRead = () => ({
+  rows: null,
+  columns: null,
+  years: null,
+  provinces: null,
+  perYear: [],
+  provenance: null,
+  sources: null,
+  rankDerived: null,
+})
+
 /** Rows, coverage and provenance of every table of a datasets directory, in one DuckDB session. */
 export async function datasetsInfo(dirIn: string, opts: { matrixFor?: string } = {}): Promise<DatasetsInfo> {
   const dir = resolve(dirIn)
+  const manifest = readManifestFile(dir)
+  const listed = manifestTables(manifest)
   const session = await openSession(dir)
   const tables: TableInfo[] = []
   try {
     for (const table of knownTables()) {
+      const file = basename(tableFile(dir, table))
+      const unreadable = session.unreadable.get(table)
       const info: TableInfo = {
         table,
         present: session.present.has(table),
-        rows: null,
-        columns: null,
+        problem:
+          unreadable !== undefined
+            ? `${file} ${unreadable}`
+            : !session.present.has(table) && Object.hasOwn(listed, table)
+              ? `manifest.json 列出本表, 但 ${file} 不存在`
+              : null,
         schema: schemaOf(table) !== undefined,
-        years: null,
-        provinces: null,
-        perYear: [],
-        provenance: null,
-        sources: null,
-        rankDerived: null,
+        ...nothingRead(),
       }
       tables.push(info)
       if (!info.present) continue
-      const t = ident(table)
-      const cols = new Set(
-        (await query<{ column_name: string }>(session.conn, `DESCRIBE SELECT * FROM ${t}`)).map(
-          (c) => c.column_name,
-        ),
-      )
-      info.columns = cols.size
-      const [count] = await query<{ n: number }>(session.conn, `SELECT count(*) AS n FROM ${t}`)
-      const rows = count?.n ?? 0
-      info.rows = rows
-      const hasYear = cols.has('year')
-      const hasProvince = cols.has('province')
-      if (hasProvince) {
-        const [p] = await query<{ n: number }>(
-          session.conn,
-          `SELECT count(DISTINCT province) FILTER (WHERE province <> '') AS n FROM ${t}`,
-        )
-        info.provinces = p?.n ?? 0
-      } else if (table === 'provinces') info.provinces = rows
-      if (hasYear) {
-        info.perYear = await query<YearCoverage>(
-          session.conn,
-          `SELECT year, ${hasProvince ? "count(DISTINCT province) FILTER (WHERE province <> '')" : 'NULL'} AS provinces,
-                  count(*) AS rows
-           FROM ${t} WHERE year IS NOT NULL GROUP BY year ORDER BY year`,
-        )
-        const years = info.perYear.map((y) => y.year)
-        if (years.length) info.years = { min: Math.min(...years), max: Math.max(...years) }
-      }
-      if (cols.has('provenance')) {
-        const found = await query<{ provenance: string | null; n: number }>(
-          session.conn,
-          `SELECT provenance, count(*) AS n FROM ${t} GROUP BY provenance ORDER BY provenance NULLS LAST`,
-        )
-        const out: Record<string, Share> = {}
-        for (const p of PROVENANCE) out[p] = share(0, rows)
-        for (const f of found) out[f.provenance ?? 'null'] = share(f.n, rows)
-        info.provenance = out
-      }
-      if (cols.has('source')) {
-        const found = await query<{ source: string | null; n: number }>(
-          session.conn,
-          `SELECT source, count(*) AS n FROM ${t} GROUP BY source ORDER BY n DESC, source NULLS LAST`,
-        )
-        info.sources = found.map((f) => ({ source: f.source ?? 'null', ...share(f.n, rows) }))
-      }
-      if (cols.has('rank_derived') && cols.has('min_section')) {
-        const [r] = await query<{ with_rank: number; derived: number }>(
-          session.conn,
-          `SELECT count(*) FILTER (WHERE min_section IS NOT NULL) AS with_rank,
-                  count(*) FILTER (WHERE min_section IS NOT NULL AND rank_derived) AS derived FROM ${t}`,
-        )
-        const withRank = r?.with_rank ?? 0
-        const derived = r?.derived ?? 0
-        info.rankDerived = { withRank, derived, share: share(derived, withRank).share }
-      }
-      if (opts.matrixFor === table && hasYear && hasProvince) {
-        const cells = await query<{ province: string; year: number; n: number }>(
-          session.conn,
-          `SELECT province, year, count(*) AS n FROM ${t} WHERE year IS NOT NULL GROUP BY ALL`,
-        )
-        const years = [...new Set(cells.map((c) => c.year))].sort((a, b) => a - b)
-        const provinces = [...new Set(cells.map((c) => c.province))].sort(
-          (a, b) =>
-            (provinceOrder.get(a) ?? 99) - (provinceOrder.get(b) ?? 99) || (a < b ? -1 : a > b ? 1 : 0),
-        )
-        const at = new Map(cells.map((c) => [`${c.province}\u0000${c.year}`, c.n]))
-        info.matrix = {
-          years,
-          rows: provinces.map((province) => ({
-            province,
-            counts: years.map((y) => at.get(`${province}\u0000${y}`) ?? 0),
-          })),
-        }
+      try {
+        await describeTable(session.conn, table, info, opts.matrixFor === table)
+      } catch (err) {
+        // A page that does not decode shows only when a query reads it.
+        const why = readFailure(err)
+        if (why === undefined) throw err
+        Object.assign(info, {
+          present: false,
+          problem: `${file} ${why}`,
+          ...nothingRead(),
+          matrix: undefined,
+        })
       }
     }
   } finally {
     session.close()
   }
-  return { datasets: dir, synth: readSynthNote(dir), tables }
+  return {
+    datasets: dir,
+    synth: (manifest.value?.synth as Record<string, unknown> | undefined) ?? null,
+    manifestProblem: manifest.error === undefined ? null : `manifest.json ${manifest.error}`,
+    tables,
+  }
 }
 
-function readSynthNote(dir: string): Record<string, unknown> | null {
-  const path = join(dir, 'manifest.json')
-  if (!existsSync(path)) return null
-  try {
-    const m = JSON.parse(readFileSync(path, 'utf8')) as { synth?: Record<string, unknown> }
-    return m.synth ?? null
-  } catch {
-    return null
+/** Fills the rows, coverage and provenance of one present table. */
+async function describeTable(
+  conn: DuckDBConnection,
+  table: string,
+  info: TableInfo,
+  withMatrix: boolean,
+): Promise<void> {
+  const t = ident(table)
+  const cols = new Set(
+    (await query<{ column_name: string }>(conn, `DESCRIBE SELECT * FROM ${t}`)).map((c) => c.column_name),
+  )
+  info.columns = cols.size
+  const [count] = await query<{ n: number }>(conn, `SELECT count(*) AS n FROM ${t}`)
+  const rows = count?.n ?? 0
+  info.rows = rows
+  const hasYear = cols.has('year')
+  const hasProvince = cols.has('province')
+  if (hasProvince) {
+    const [p] = await query<{ n: number }>(
+      conn,
+      `SELECT count(DISTINCT province) FILTER (WHERE province <> '') AS n FROM ${t}`,
+    )
+    info.provinces = p?.n ?? 0
+  } else if (table === 'provinces') info.provinces = rows
+  if (hasYear) {
+    info.perYear = await query<YearCoverage>(
+      conn,
+      `SELECT year, ${hasProvince ? "count(DISTINCT province) FILTER (WHERE province <> '')" : 'NULL'} AS provinces,
+              count(*) AS rows
+       FROM ${t} WHERE year IS NOT NULL GROUP BY year ORDER BY year`,
+    )
+    const years = info.perYear.map((y) => y.year)
+    if (years.length) info.years = { min: Math.min(...years), max: Math.max(...years) }
+  }
+  if (cols.has('provenance')) {
+    const found = await query<{ provenance: string | null; n: number }>(
+      conn,
+      `SELECT provenance, count(*) AS n FROM ${t} GROUP BY provenance ORDER BY provenance NULLS LAST`,
+    )
+    const out: Record<string, Share> = {}
+    for (const p of PROVENANCE) out[p] = share(0, rows)
+    for (const f of found) out[f.provenance ?? 'null'] = share(f.n, rows)
+    info.provenance = out
+  }
+  if (cols.has('source')) {
+    const found = await query<{ source: string | null; n: number }>(
+      conn,
+      `SELECT source, count(*) AS n FROM ${t} GROUP BY source ORDER BY n DESC, source NULLS LAST`,
+    )
+    info.sources = found.map((f) => ({ source: f.source ?? 'null', ...share(f.n, rows) }))
+  }
+  if (cols.has('rank_derived') && cols.has('min_section')) {
+    const [r] = await query<{ with_rank: number; derived: number }>(
+      conn,
+      `SELECT count(*) FILTER (WHERE min_section IS NOT NULL) AS with_rank,
+              count(*) FILTER (WHERE min_section IS NOT NULL AND rank_derived) AS derived FROM ${t}`,
+    )
+    const withRank = r?.with_rank ?? 0
+    const derived = r?.derived ?? 0
+    info.rankDerived = { withRank, derived, share: share(derived, withRank).share }
+  }
+  if (withMatrix && hasYear && hasProvince) {
+    const cells = await query<{ province: string; year: number; n: number }>(
+      conn,
+      `SELECT province, year, count(*) AS n FROM ${t} WHERE year IS NOT NULL GROUP BY ALL`,
+    )
+    const years = [...new Set(cells.map((c) => c.year))].sort((a, b) => a - b)
+    const provinces = [...new Set(cells.map((c) => c.province))].sort(
+      (a, b) => (provinceOrder.get(a) ?? 99) - (provinceOrder.get(b) ?? 99) || (a < b ? -1 : a > b ? 1 : 0),
+    )
+    const at = new Map(cells.map((c) => [`${c.province}\u0000${c.year}`, c.n]))
+    info.matrix = {
+      years,
+      rows: provinces.map((province) => ({
+        province,
+        counts: years.map((y) => at.get(`${province}\u0000${y}`) ?? 0),
+      })),
+    }
   }
 }

@@ -5,9 +5,9 @@ const pct = (share: number): string => `${(share * 100).toFixed(1)}%`
 const fmt = (n: number): string => n.toLocaleString('en-US')
 const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
 
-function sourcesCell(t: TableInfo): string {
+function sourcesCell(t: TableInfo, short: boolean): string {
   if (!t.sources?.length) return ''
-  const top = t.sources.slice(0, 3).map((s) => `${clip(s.source, 14)} ${pct(s.share)}`)
+  const top = t.sources.slice(0, 3).map((s) => `${short ? clip(s.source, 14) : s.source} ${pct(s.share)}`)
   return `${top.join(', ')}${t.sources.length > 3 ? ` +${t.sources.length - 3}` : ''}`
 }
 
@@ -21,10 +21,24 @@ function noteCell(t: TableInfo): string {
   return notes.join('; ')
 }
 
-/** The terminal views of `gaokao datasets info`: one line per table, then provinces covered per year. */
-export function infoViews(info: DatasetsInfo): TableView[] {
+/** The lines that say what is wrong with the directory: a damaged or missing table, an unreadable manifest. */
+export function infoProblems(info: DatasetsInfo): string[] {
+  const tables = info.tables.flatMap((t) => (t.problem ? [t.problem] : []))
+  return info.manifestProblem ? [info.manifestProblem, ...tables] : tables
+}
+
+/**
+ * The terminal views of `gaokao datasets info`: one line per table, then provinces covered per year. `short`
+ * (on a terminal) cuts long source names with …; piped output keeps them whole.
+ */
+export function infoViews(info: DatasetsInfo, opts: { short?: boolean } = {}): TableView[] {
   const present = info.tables.filter((t) => t.present)
-  const absent = info.tables.filter((t) => !t.present).map((t) => t.table)
+  const absent = info.tables.filter((t) => !t.present && !t.problem).map((t) => t.table)
+  const problems = infoProblems(info)
+  const footer = [
+    ...(absent.length ? [`未安装: ${absent.join(', ')}`] : []),
+    ...problems.map((p) => `问题: ${p}`),
+  ]
   const synth = info.synth ? `合成数据集: ${JSON.stringify(info.synth)}` : ''
   const views: TableView[] = [
     {
@@ -39,10 +53,10 @@ export function infoViews(info: DatasetsInfo): TableView[] {
         t.provenance ? pct(t.provenance.real?.share ?? 0) : '-',
         t.provenance ? pct(t.provenance.derived?.share ?? 0) : '-',
         t.provenance ? pct(t.provenance.synthetic?.share ?? 0) : '-',
-        sourcesCell(t),
+        sourcesCell(t, opts.short === true),
         noteCell(t),
       ]),
-      footer: absent.length ? `未安装: ${absent.join(', ')}` : undefined,
+      footer: footer.length ? footer.join('\n') : undefined,
     },
   ]
   const withYears = present.filter((t) => t.perYear.some((y) => y.provinces !== null))

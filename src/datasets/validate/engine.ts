@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto'
-import { createReadStream, existsSync, readFileSync } from 'node:fs'
-import { basename } from 'node:path'
+import { createReadStream, existsSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { listValue } from '@duckdb/node-api'
 import type { Column } from '../../data/schema.js'
 import { PROVINCES } from '../../domain/provinces.js'
 import { type CheckedRow, checkScoreRanks } from '../checks/score-ranks.js'
 import { checkProvinces, type ProvinceRow } from '../provinces-table.js'
+import { type LoadedManifest, manifestTables, readManifestFile } from './manifest-file.js'
 import { type BuiltinRule, keyOf, type RowCheck, ruleCatalogue, type Severity } from './rules.js'
-import { knownTables, type Session, schemaOf, tableFile } from './session.js'
+import { knownTables, readFailure, type Session, schemaOf, tableFile, tableInError } from './session.js'
 import { ident, query, queryRows } from './sql.js'
 
 export interface Sample {
@@ -56,7 +57,10 @@ export interface RunOptions {
   currentYear?: number
   /** run only the rules that read one of these tables */
   onlyTables?: readonly string[]
-  /** the manifest and leftovers rules, which look at the files (default true) */
+  /**
+   * the manifest and leftovers rules, which look at the files (default true); with them, an unreadable
+   * manifest.json and a leftover manifest.json.tmp are reported under the pseudo-table `manifest.json`
+   */
   files?: boolean
 }
 
@@ -67,11 +71,7 @@ interface Ctx {
   cap: number
   currentYear: number
   columns: Map<string, Columns>
-  manifest: ManifestLike | null | undefined
-}
-
-interface ManifestLike {
-  tables?: Record<string, { rows?: number; sha256?: string }>
+  manifest: LoadedManifest | undefined
 }
 
 interface Found {
@@ -91,10 +91,13 @@ export async function runValidation(session: Session, opts: RunOptions = {}): Pr
     columns: new Map(),
     manifest: undefined,
   }
+  const files = opts.files !== false
+  const listed = files ? manifestTables(loadManifest(ctx)) : {}
   const tables: TableStatus[] = []
   for (const table of knownTables()) {
     const present = session.present.has(table)
     const status: TableStatus = { table, present, rows: null, schema: schemaOf(table) !== undefined }
+    const file = basename(tableFile(session.dir, table))
     if (present) {
       const [row] = await query<{ n: number }>(session.conn, `SELECT count(*) AS n FROM ${ident(table)}`)
       status.rows = row?.n ?? 0
@@ -104,14 +107,14 @@ export async function runValidation(session: Session, opts: RunOptions = {}): Pr
       )
       ctx.columns.set(table, new Map(described.map((d) => [d.column_name, d.column_type])))
       if (!status.schema) status.note = '无 schema.ts 列约定, 未校验'
-    } else if (session.unreadable.has(table)) status.note = `无法读取: ${session.unreadable.get(table)}`
+    } else if (session.unreadable.has(table)) status.note = `${file} ${session.unreadable.get(table)}`
+    else if (Object.hasOwn(listed, table)) status.note = `manifest.json 列出本表, 但 ${file} 不存在`
     tables.push(status)
   }
 
   const only = opts.onlyTables ? new Set(opts.onlyTables) : undefined
   const results: RuleResult[] = []
-  for (const [table, message] of session.unreadable) {
-    if (only && !only.has(table)) continue
+  const readable = (table: string, message: string) =>
     results.push({
       table,
       rule: 'readable',
@@ -121,19 +124,24 @@ export async function runValidation(session: Session, opts: RunOptions = {}): Pr
       count: 1,
       samples: [{ key: basename(tableFile(session.dir, table)), message }],
     })
-  }
+  for (const [table, message] of session.unreadable) if (!only || only.has(table)) readable(table, message)
+  if (files) results.push(...manifestFileResults(ctx))
   for (const rule of ruleCatalogue({ files: opts.files })) {
     if (only && !only.has(rule.table) && !(rule.needs ?? []).some((t) => only.has(t))) continue
     const base = { table: rule.table, severity: rule.severity, description: rule.description }
     const skip = (note: string) =>
       results.push({ ...base, rule: rule.name, status: 'skipped', count: 0, samples: [], note })
-    if (!session.present.has(rule.table)) {
+    // The file rules look at the directory, so they run for a table that is missing or damaged too.
+    const fileRule = rule.kind === 'builtin' && ['manifest', 'leftovers'].includes(rule.builtin.type)
+    if (!session.present.has(rule.table) && !fileRule) {
       skip(session.unreadable.has(rule.table) ? '表无法读取' : '表未安装')
       continue
     }
     const absent = (rule.needs ?? []).filter((t) => !session.present.has(t))
     if (absent.length > 0) {
-      skip(`需要 ${absent.join(', ')}, 未安装`)
+      skip(
+        `需要 ${absent.join(', ')}, ${absent.every((t) => session.unreadable.has(t)) ? '无法读取' : '未安装'}`,
+      )
       continue
     }
     const cols = ctx.columns.get(rule.table) ?? new Map()
@@ -146,6 +154,22 @@ export async function runValidation(session: Session, opts: RunOptions = {}): Pr
     try {
       found = rule.kind === 'rows' ? [await runRowCheck(ctx, rule)] : await runBuiltin(ctx, rule)
     } catch (err) {
+      // A page that does not decode shows only when a rule reads it: the table is damaged, not the rule.
+      const why = readFailure(err)
+      const damaged = why === undefined ? undefined : (tableInError(err) ?? rule.table)
+      if (why !== undefined && damaged !== undefined && session.present.has(damaged)) {
+        await session.markUnreadable(damaged, why)
+        const status = tables.find((t) => t.table === damaged)
+        if (status)
+          Object.assign(status, {
+            present: false,
+            rows: null,
+            note: `${basename(tableFile(session.dir, damaged))} ${why}`,
+          })
+        readable(damaged, why)
+        skip(damaged === rule.table ? '表无法读取' : `需要 ${damaged}, 无法读取`)
+        continue
+      }
       found = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err)
     }
     if (typeof found === 'string') {
@@ -401,15 +425,42 @@ async function checkProvinceTable(ctx: Ctx): Promise<Found[]> {
   return byRule.size ? [...byRule.values()] : [{ count: 0, samples: [] }]
 }
 
-function loadManifest(ctx: Ctx): ManifestLike | null {
+function loadManifest(ctx: Ctx): LoadedManifest {
   if (ctx.manifest !== undefined) return ctx.manifest
-  const path = `${ctx.session.dir}/manifest.json`
-  try {
-    ctx.manifest = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ManifestLike) : null
-  } catch {
-    ctx.manifest = { tables: {} }
-  }
+  ctx.manifest = readManifestFile(ctx.session.dir)
   return ctx.manifest
+}
+
+/** The files of the directory itself: manifest.json must parse; manifest.json.tmp is a leftover. */
+function manifestFileResults(ctx: Ctx): RuleResult[] {
+  const out: RuleResult[] = []
+  const { error } = loadManifest(ctx)
+  if (error !== undefined)
+    out.push({
+      table: 'manifest.json',
+      rule: 'readable',
+      severity: 'error',
+      description: 'manifest.json 是可读的 JSON',
+      status: 'failed',
+      count: 1,
+      samples: [{ key: 'file=manifest.json', message: error }],
+    })
+  if (existsSync(join(ctx.session.dir, 'manifest.json.tmp')))
+    out.push({
+      table: 'manifest.json',
+      rule: 'leftovers',
+      severity: 'warning',
+      description: '没有中断写入留下的 manifest.json.tmp',
+      status: 'failed',
+      count: 1,
+      samples: [
+        {
+          key: 'file=manifest.json.tmp',
+          message: '中断的写入留下的临时文件; 在用的是 manifest.json, 可以删除',
+        },
+      ],
+    })
+  return out
 }
 
 export async function sha256Of(path: string): Promise<string> {
@@ -419,9 +470,24 @@ export async function sha256Of(path: string): Promise<string> {
 }
 
 async function checkManifest(ctx: Ctx, table: string): Promise<Found[]> {
-  const manifest = loadManifest(ctx)
+  const { value: manifest, error } = loadManifest(ctx)
+  if (error !== undefined) return skipped('manifest.json 无法读取')
   if (!manifest) return skipped('目录中没有 manifest.json')
-  const entry = manifest.tables?.[table]
+  const tables = manifest.tables ?? {}
+  const entry = Object.hasOwn(tables, table) ? tables[table] : undefined
+  if (!ctx.session.present.has(table)) {
+    if (ctx.session.unreadable.has(table)) return skipped('表无法读取')
+    if (entry === undefined) return skipped('表未安装')
+    const file = basename(tableFile(ctx.session.dir, table))
+    return [
+      {
+        count: 1,
+        samples: [
+          { key: `file=${file}`, message: `manifest.json 列出本表 (${entry?.rows} 行), 但 ${file} 不存在` },
+        ],
+      },
+    ]
+  }
   if (!entry) return skipped('manifest.json 中没有本表')
   const samples: Sample[] = []
   const [row] = await query<{ n: number }>(ctx.session.conn, `SELECT count(*) AS n FROM ${ident(table)}`)

@@ -33,8 +33,10 @@ export function renderValidation(report: ValidationReport, paint: Paint = plain)
     const results = byTable.get(t.table) ?? []
     const name = t.table.padEnd(width)
     if (!t.present) {
-      const why = t.note ?? '未安装'
-      out.push(`  ${name}  ${paint.dim(`${why}${results.length ? `, 跳过 ${results.length} 条规则` : ''}`)}`)
+      const skips = results.filter((r) => r.status === 'skipped').length
+      const failed = results.some((r) => r.status === 'failed' && r.severity === 'error')
+      const line = `${t.note ?? '未安装'}${skips ? `, 跳过 ${skips} 条规则` : ''}`
+      out.push(`  ${name}  ${failed ? paint.red(line) : paint.dim(line)}`)
       continue
     }
     if (!t.schema) {

@@ -35,10 +35,14 @@ export function keyOf(table: string): readonly string[] {
   return schemaOf(table)?.some((c) => c.name === 'id') ? ['id'] : []
 }
 
-/** Other column sets that must be unique (schema.ts: "unique"). */
+/**
+ * Other column sets that must be unique (schema.ts: "unique"). score_lines: one control line per province, year,
+ * category and batch, the natural key by which an import carries an old row's id over (../import/import.ts).
+ */
 export const UNIQUE: Readonly<Record<string, readonly (readonly string[])[]>> = {
   provinces: [['code'], ['slug'], ['sort']],
   schools: [['code'], ['name']],
+  score_lines: [['province', 'year', 'type_name', 'name']],
 }
 
 /** Closed value sets documented in schema.ts. */
@@ -432,7 +436,7 @@ function fileRules(table: string): BuiltinRule[] {
       table,
       name: 'manifest',
       severity: 'error',
-      description: 'manifest.json 中本表的 rows 与 sha256 与文件一致',
+      description: 'manifest.json 中本表的 rows 与 sha256 与文件一致; 它列出的表文件存在',
       builtin: { type: 'manifest' },
       uses: [],
     },

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { TABLES } from '../../data/catalogue.js'
+import { readFailure } from '../../data/read-failure.js'
 import { type Column, SCHEMA } from '../../data/schema.js'
 import { PROVINCES } from '../../domain/provinces.js'
 import { ident, sqlString } from './sql.js'
@@ -18,10 +19,19 @@ export function schemaOf(table: string): readonly Column[] | undefined {
 
 export const tableFile = (dir: string, table: string): string => join(dir, `${table}.parquet`)
 
+// Why a file cannot be read is worded in the query layer, which needs it too.
+export { readFailure }
+
+/** The table whose file an error names (`.../plans.parquet`), if any. */
+export function tableInError(err: unknown): string | undefined {
+  const message = err instanceof Error ? err.message : String(err)
+  return knownTables().find((t) => message.includes(`${t}.parquet`))
+}
+
 /**
  * One DuckDB instance over a datasets directory: a view per table file present (named after the table), and
  * `_known_provinces (name, full_score)` from src/domain/provinces.ts. A file that cannot be opened as Parquet
- * has no view; its error is kept in `unreadable`.
+ * has no view; why is kept in `unreadable`, in one line without the file's name (see readFailure).
  */
 export interface Session {
   readonly instance: DuckDBInstance
@@ -29,7 +39,10 @@ export interface Session {
   readonly dir: string
   /** tables that have a view */
   readonly present: Set<string>
+  /** tables whose file exists but cannot be read, and why (e.g. `已损坏或不是 Parquet 文件`) */
   readonly unreadable: Map<string, string>
+  /** Drops the view of a table found damaged after the session opened (a page that does not decode). */
+  markUnreadable(table: string, why: string): Promise<void>
   /** Replaces (or adds) the view of `table` with a query, e.g. the table with one slice replaced. */
   defineView(table: string, select: string): Promise<void>
   /** Closes the connection and the instance (again: nothing). */
@@ -64,7 +77,7 @@ export async function openSession(dir: string, opts: { threads?: number } = {}):
       present.add(table)
     } catch (err) {
       await conn.run(`DROP VIEW IF EXISTS ${ident(table)}`)
-      unreadable.set(table, err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err))
+      unreadable.set(table, readFailure(err) ?? '已损坏或不是 Parquet 文件')
     }
   }
   return {
@@ -73,6 +86,11 @@ export async function openSession(dir: string, opts: { threads?: number } = {}):
     dir,
     present,
     unreadable,
+    async markUnreadable(table, why) {
+      await conn.run(`DROP VIEW IF EXISTS ${ident(table)}`)
+      present.delete(table)
+      unreadable.set(table, why)
+    },
     async defineView(table, select) {
       await conn.run(`CREATE OR REPLACE VIEW ${ident(table)} AS ${select}`)
       present.add(table)

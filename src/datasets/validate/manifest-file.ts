@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export interface ManifestLike {
+  tables?: Record<string, { rows?: number; sha256?: string }>
+  [k: string]: unknown
+}
+
+/** manifest.json: null when the directory has none; `error` (one line) when it cannot be read or parsed. */
+export interface LoadedManifest {
+  value: ManifestLike | null
+  error?: string
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** manifest.json of a datasets directory, or why it cannot be used (e.g. `不是合法的 JSON (...)`). */
+export function readManifestFile(dir: string): LoadedManifest {
+  const path = join(dir, 'manifest.json')
+  if (!existsSync(path)) return { value: null }
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (err) {
+    return { value: null, error: `无法读取 (${(err as NodeJS.ErrnoException).code ?? String(err)})` }
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (err) {
+    return { value: null, error: `不是合法的 JSON (${err instanceof Error ? err.message : String(err)})` }
+  }
+  if (!isObject(value) || (value.tables !== undefined && !isObject(value.tables)))
+    return { value: null, error: '格式不对: 应为对象, 其 tables 为 表名 → {rows, sha256}' }
+  return { value: value as ManifestLike }
+}
+
+/** The tables manifest.json lists (none when it is missing or unreadable). */
+export function manifestTables(m: LoadedManifest): Record<string, { rows?: number; sha256?: string }> {
+  return m.value?.tables ?? {}
+}

@@ -1,0 +1,68 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { DatasetsInfo } from '../../src/datasets/info/info.js'
+import { datasetsInfo } from '../../src/datasets/info/info.js'
+import { infoViews } from '../../src/datasets/info/render.js'
+import { runGaokao } from '../helpers/cli.js'
+import { corruptPages, fixtureDataset, RAW } from './damaged-files.js'
+
+/** `gaokao datasets info` on a damaged directory, and its source names when piped. */
+
+const fixture = (mutate: string[] = []) => fixtureDataset('gaokao-info-files-', mutate)
+
+const info = (dir: string, ...args: string[]) => runGaokao(['datasets', 'info', '--datasets', dir, ...args])
+
+describe('gaokao datasets info: damaged or missing files', () => {
+  it('says a damaged table cannot be read (not "not installed") and exits 1', async () => {
+    const dir = await fixture()
+    const file = join(dir, 'score_lines.parquet')
+    writeFileSync(file, readFileSync(file).subarray(0, 300))
+    corruptPages(join(dir, 'plans.parquet'))
+    const run = await info(dir)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('问题: score_lines.parquet 已损坏或不是 Parquet 文件')
+    expect(run.stdout).toContain('问题: plans.parquet 已损坏或不是 Parquet 文件')
+    expect(run.stdout).not.toContain('未安装')
+    expect(run.stderr.trim().split('\n')).toHaveLength(1)
+    expect(run.stderr).toMatch(/^错误: plans.parquet 已损坏或不是 Parquet 文件; score_lines.parquet 已损坏/)
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(RAW)
+
+    const json = await info(dir, '--json')
+    expect(json.code).toBe(1)
+    const data = JSON.parse(json.stdout) as DatasetsInfo
+    expect(data.tables.find((t) => t.table === 'score_lines')).toMatchObject({
+      present: false,
+      problem: 'score_lines.parquet 已损坏或不是 Parquet 文件',
+    })
+    expect(data.tables.find((t) => t.table === 'plans')).toMatchObject({ present: false, rows: null })
+    expect((await info(dir, '--table', 'schools')).code).toBe(0) // another table is fine
+  })
+
+  it('exits 1 when manifest.json lists a table whose file is missing, or cannot be read', async () => {
+    const dir = await fixture()
+    rmSync(join(dir, 'employment.parquet'))
+    const run = await info(dir)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('问题: manifest.json 列出本表, 但 employment.parquet 不存在')
+    expect(run.stderr).toContain('employment.parquet 不存在')
+
+    const other = await fixture()
+    writeFileSync(join(other, 'manifest.json'), '{garbage')
+    const bad = await info(other)
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('错误: manifest.json 不是合法的 JSON')
+  })
+
+  it('keeps source names whole when piped, and cuts them only to fit a terminal', async () => {
+    const long = 'a-source-name-much-longer-than-fourteen-characters'
+    const dir = await fixture([`UPDATE plans SET source = '${long}'`])
+    const run = await info(dir)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(`${long} 100.0%`)
+    expect(run.stdout).not.toContain('…')
+    const onTerminal = infoViews(await datasetsInfo(dir), { short: true })[0]
+    const plans = onTerminal?.rows.find((r) => r[0] === 'plans')
+    expect(String(plans?.[7])).toBe('a-source-name… 100.0%')
+  })
+})
