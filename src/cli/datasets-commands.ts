@@ -36,6 +36,8 @@ export function registerDatasetsCommands(program: Command, io: CliIo, setExit: (
     .addHelpText(
       'after',
       `
+退出码: 0 正常, 1 有表文件损坏, manifest.json 无法读取, 或 manifest.json 列出的表文件不存在, 2 参数错误.
+
 示例:
   $ gaokao datasets info
   $ gaokao datasets info --table score_ranks      省份 x 年份矩阵
@@ -60,7 +62,8 @@ export function registerDatasetsCommands(program: Command, io: CliIo, setExit: (
       `
 规则: 列与类型, 非空, 键不重复, 省份与年份已知, provenance 取值, 一分一段累计 (checks/score-ranks.ts),
 min <= average <= max, 计划数 >= -1, plans.sid -> schools, plans.major_id -> majors, manifest.json 一致 ...
-(完整列表: gaokao datasets validate --rules). 未安装的表的规则跳过并注明.
+(完整列表: gaokao datasets validate --rules). 未安装的表的规则跳过并注明; 表文件损坏, manifest.json 无法读取,
+manifest.json 列出的表文件不存在都是错误 (退出码 1).
 
 示例:
   $ gaokao datasets validate
@@ -86,7 +89,7 @@ min <= average <= max, 计划数 >= -1, plans.sid -> schools, plans.major_id -> 
       .option('--km <km>', '科类: 只替换这一科类 (score_ranks 必填, 除非文件有科类列)')
       .option('--level <level>', "score_ranks 的 level: '' 普通表 (默认), 专科, 区外 ...")
       .option('--source <id>', '写入 source 列的来源标识', 'import')
-      .option('--sheet <name>', 'XLSX 工作表名或序号 (默认第一个)')
+      .option('--sheet <name>', 'XLSX 工作表名或序号 (从 1 起; 默认第一个)')
       .option('--dry-run', '只读取与校验, 不写入')
       .option('--datasets <dir>', DATASETS_HELP),
   )

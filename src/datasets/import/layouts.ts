@@ -1,5 +1,5 @@
 import type { Column } from '../../data/schema.js'
-import { ImportInputError, type SheetRows } from './read.js'
+import { ImportInputError, type SheetRows } from './read-error.js'
 
 /**
  * Header names accepted for each column, besides the column's own name in schema.ts. Headers are compared
@@ -149,6 +149,16 @@ export function parseNumberCell(cell: string, integer: boolean): number | null |
 
 const TRUE = new Set(['true', '1', '是', 'yes', 'y', 't'])
 const FALSE = new Set(['false', '0', '否', 'no', 'n', 'f'])
+const truthOf = (cell: string): boolean | undefined => {
+  const s = cell.normalize('NFKC').toLowerCase()
+  return TRUE.has(s) ? true : FALSE.has(s) ? false : undefined
+}
+
+/**
+ * INTEGER columns that hold a 1/0 flag (schema.ts: "1 enabled, 0 not"): a sheet writes them 是/否, so they
+ * take the words of BOOLEAN columns too and store 1/0.
+ */
+export const FLAG_COLUMNS: ReadonlySet<string> = new Set(['is_use', 'is_dual_class'])
 
 export type Cell = string | number | boolean | null
 
@@ -159,16 +169,30 @@ export type Cell = string | number | boolean | null
 export function convertCell(cell: string, column: Column, rowNumber: number): Cell {
   if (column.type === 'VARCHAR') return cell === '' && column.nullable ? null : cell
   if (cell === '') return null
-  if (column.type === 'BOOLEAN') {
-    const s = cell.toLowerCase()
-    if (TRUE.has(s)) return true
-    if (FALSE.has(s)) return false
-  } else {
+  const flag = column.type === 'BOOLEAN' || FLAG_COLUMNS.has(column.name)
+  const truth = flag ? truthOf(cell) : undefined
+  if (truth !== undefined) return column.type === 'BOOLEAN' ? truth : truth ? 1 : 0
+  if (column.type !== 'BOOLEAN') {
     const n = parseNumberCell(cell, column.type === 'INTEGER')
     if (n !== undefined) return n
   }
-  throw new ImportInputError(`第 ${rowNumber} 行, 列 ${column.name}: '${cell}' 不是 ${column.type}`)
+  const want = flag ? '是/否 (或 1/0)' : column.type
+  throw new ImportInputError(`第 ${rowNumber} 行, 列 ${column.name}: '${cell}' 不是 ${want}`)
 }
 
-/** True for a row with no text at all. */
-export const isBlank = (row: readonly string[] | undefined): boolean => !row || row.every((c) => c === '')
+/**
+ * Words of a summary line (合计 26159 under a 一分一段 table, a 总计 row under a plan export): such a row
+ * repeats counts of the rows above, so it is no data. The one list; compared after NFKC with spaces and a
+ * trailing colon dropped (合　计：).
+ */
+export const SUMMARY_LABELS: readonly string[] = ['合计', '总计', '小计']
+
+const isSummaryCell = (cell: string): boolean =>
+  cell !== '' && SUMMARY_LABELS.includes(cell.normalize('NFKC').replace(/\s+/gu, '').replace(/:$/u, ''))
+
+/**
+ * True for a row that carries no data, which the converters skip: no text at all, or a summary line (a cell
+ * that reads one of SUMMARY_LABELS).
+ */
+export const isBlank = (row: readonly string[] | undefined): boolean =>
+  !row || row.every((c) => c === '') || row.some(isSummaryCell)
