@@ -242,7 +242,8 @@ describe('gaokao datasets import', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('校验未通过, 什么都没有替换')
     expect(run.stdout).toContain(
-      'score_ranks province=江苏 year=2025 km=物理类 level="" seq=2  [ranks:cumulative] total 9 != 5 + 3 at score 699',
+      // the violation names the file's line (699 is on line 3), not the seq the import generated
+      'score_ranks 第 3 行  [ranks:cumulative] total 9 != 5 + 3 at score 699',
     )
     expect(run.stderr).toContain('违反校验规则, 什么都没有替换')
     expect(await sha256File(join(dir, 'score_ranks.parquet'))).toBe(sha)
@@ -265,7 +266,9 @@ describe('gaokao datasets import', () => {
       dir,
     )
     expect(refused.code).toBe(1)
-    expect(refused.stdout).toContain('[not_null] sid is null')
+    expect(refused.stdout).toContain(
+      'plans 第 2 行 (火星大学)  [not_null] sid 为空 — 院校名称在 schools 中找不到',
+    )
   })
 
   it('exits 2 for an unreadable or ill-formed file, or bad flags, and touches nothing', async () => {
@@ -449,6 +452,7 @@ function assertFreshBuild(): void {
     'src/datasets/import/import.ts',
     'src/cli/datasets-import.ts',
     'src/datasets/import/write.ts',
+    'src/datasets/import/lock.ts',
   ]
   if (!existsSync(BUILT)) throw new Error('dist/ is missing: run `npm run build` (npm test does it first)')
   const built = statSync(BUILT).mtimeMs
@@ -509,11 +513,23 @@ describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
     const { child, stderr } = startImport(dir, file, 'after-tmp')
     await waitFor(() => stderr().includes('import paused at after-tmp'), 'the pause')
     expect(statSync(`${target}.tmp`).size).toBeGreaterThan(100_000) // the new table, fully written
+    // another import meanwhile (another process) is refused at once by the lock, and touches nothing
+    const concurrent = await gaokao(
+      'import',
+      'score_lines',
+      join(SAMPLES, 'score_lines.csv'),
+      '--datasets',
+      dir,
+    )
+    expect(concurrent.code).toBe(1)
+    expect(concurrent.stderr).toContain(`另一个导入正在进行 (pid ${child.pid}), 请稍后再试`)
+    expect(statSync(`${target}.tmp`).size).toBeGreaterThan(100_000)
     child.kill('SIGKILL')
     await exited(child)
 
     expect(await sha256File(target)).toBe(sha)
     expect(await rows(dir, 'plans')).toHaveLength(6)
+    expect(existsSync(join(dir, 'import.lock'))).toBe(true) // left by the killed process: stale
     const validate = await gaokao('validate', '--datasets', dir)
     expect(validate.code).toBe(0)
     expect(validate.stdout).toContain('plans file=plans.parquet.tmp  [leftovers]')
@@ -529,7 +545,8 @@ describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
       '--datasets',
       dir,
     )
-    expect(again.code).toBe(0)
+    expect(again.code).toBe(0) // the stale lock is taken over
+    expect(existsSync(join(dir, 'import.lock'))).toBe(false)
     expect(existsSync(`${target}.tmp`)).toBe(false)
     expect(await rows(dir, 'plans')).toHaveLength(60_003)
     expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)

@@ -15,6 +15,7 @@ import {
   parseNumberCell,
 } from './layouts.js'
 import { ImportInputError, type SheetRows } from './read.js'
+import type { RowOrigin } from './rows-origin.js'
 
 export interface ImportOptions {
   province?: string
@@ -30,6 +31,8 @@ export interface Converted {
   table: string
   columns: readonly Column[]
   rows: Cell[][]
+  /** where each row comes from (same index as rows): the file line, for messages the user can act on */
+  origins: RowOrigin[]
   /** the columns that identify the slice the file replaces: province, year, and the category with --km */
   sliceColumns: string[]
   /** columns the file has (after aliases) */
@@ -173,8 +176,12 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
         normalizeCategory(v, province, year),
       ),
     )
+    // level defaults to '' (the ordinary table), so a file without 层次 needs no --level; with both, they agree
     const levelCell = cellOf(row, header, 'level')
-    const level = levelCell !== '' ? levelCell : (opts.level ?? '')
+    const level =
+      levelCell !== ''
+        ? String(sliceValue(levelCell, opts.level, '层次', '--level', line, (v) => v))
+        : (opts.level ?? '')
     const fullScore = findProvince(province)?.fullScore ?? 750
     const score = parseScoreCell(scoreText, fullScore)
     if (!score)
@@ -192,16 +199,19 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
 
   const notes: string[] = []
   const out: Cell[][] = []
+  const origins: RowOrigin[] = []
   for (const slice of slices.values()) {
     const sorted = [...slice.rows].sort((a, b) => b.low - a.low || b.high - a.high)
     if (sorted.some((r, i) => r !== slice.rows[i])) notes.push(`${describe(slice)}: 行已按分数从高到低排序`)
     let ranks: RankRow[] = []
+    const lines: number[] = []
     let prevTotal = 0
     for (const r of sorted) {
       if (r.num === null && r.total === null) continue
       const num = r.num ?? (r.total as number) - prevTotal
       const total = r.total ?? prevTotal + num
       ranks.push({ scoreLow: r.low, scoreHigh: r.high, num, total })
+      lines.push(r.line)
       prevTotal = total
     }
     if (sorted.some((r) => r.num === null)) notes.push(`${describe(slice)}: 人数由累计人数相减得出`)
@@ -212,6 +222,7 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
       notes.push(`${describe(slice)}: 首行累计大于本段人数, 作为顶段 ${scoreLabel(banded[0])} (同构建规则)`)
     ranks = banded
     ranks.forEach((r, i) => {
+      origins.push({ line: lines[i] as number })
       const row: Record<string, Cell> = {
         province: slice.province,
         year: slice.year,
@@ -233,6 +244,7 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
     table,
     columns,
     rows: out,
+    origins,
     sliceColumns: ['province', 'year', 'km', 'level'],
     given: new Set(columns.map((c) => c.name)),
     notes,
@@ -308,6 +320,7 @@ function convertTableSheet(
   const given = new Set(header.index.keys())
 
   const out: Cell[][] = []
+  const origins: RowOrigin[] = []
   for (let r = header.headerRow + 1; r < sheet.length; r++) {
     const cells = sheet[r] as string[]
     if (isBlank(cells)) continue
@@ -345,8 +358,11 @@ function convertTableSheet(
     if (names.includes('source')) row.source ??= opts.source
     DEFAULTS[table]?.(row, opts)
     out.push(columns.map((c) => row[c.name] ?? null))
+    // plans: the school as the file names it, which the user searches for (the stored name may be the schools one)
+    const school = row.school_name ?? (row.sid === undefined ? undefined : `院校id ${row.sid}`)
+    origins.push(table === 'plans' && school !== undefined ? { line, label: String(school) } : { line })
   }
   if (out.length === 0) throw new ImportInputError('文件中没有数据行')
   const sliceColumns = ['province', 'year', ...(kmColumn && opts.km !== undefined ? [kmColumn] : [])]
-  return { table, columns, rows: out, sliceColumns, given, notes: [] }
+  return { table, columns, rows: out, origins, sliceColumns, given, notes: [] }
 }

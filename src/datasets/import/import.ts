@@ -6,11 +6,14 @@ import type { Column } from '../../data/schema.js'
 import { manifestColumns, stableJson } from '../manifest.js'
 import { compareSlices } from '../score-ranks-plan.js'
 import { runValidation, sha256Of, type ValidationReport } from '../validate/engine.js'
-import { keyOf } from '../validate/rules.js'
 import { openSession, type Session, tableFile } from '../validate/session.js'
 import { columnDdl, ident, query, queryRows, sqlString } from '../validate/sql.js'
-import { type Converted, convertSheet, FILLED_LATER, type ImportOptions } from './convert.js'
+import { type Converted, convertSheet, type ImportOptions } from './convert.js'
+import { acquireImportLock } from './lock.js'
 import { ImportInputError, readSheetRows } from './read.js'
+import { assignIds } from './rows-ids.js'
+import { locateViolations } from './rows-origin.js'
+import { fillPlans } from './rows-plans.js'
 import { copyToParquet } from './write.js'
 
 /** The datasets are not in a state to import into (an interrupted import left a .prev): exit 1. */
@@ -53,7 +56,7 @@ export interface ImportResult {
 }
 
 /**
- * Replaces the slices a file holds (see README.md) in one table:
+ * Replaces the slices a file holds (see README.md) in one table, holding `import.lock` (lock.ts) throughout:
  * 1. reads and converts the file (ImportInputError on an unreadable or ill-formed file: nothing is touched);
  * 2. builds the whole new table in DuckDB (old rows outside the slices keep their order; the new slice takes the
  *    old one's place) and runs every validate rule that reads the table on it: a violation stops here;
@@ -65,6 +68,23 @@ export interface ImportResult {
 export async function importSlice(req: ImportRequest, hooks: ImportHooks = {}): Promise<ImportResult> {
   const dir = resolve(req.datasets)
   if (!existsSync(dir)) throw new ImportInputError(`数据目录不存在: ${dir}`)
+  // One import at a time per directory (lock.ts). A dry run takes the lock too, as it reads what an import
+  // rewrites; in a directory it cannot write to (a read-only install) no import can run, so it goes on without.
+  const lock = acquireImportLock(dir)
+  if (!lock.ok && (lock.reason === 'busy' || !req.dryRun))
+    throw new ImportStateError(
+      lock.reason === 'busy'
+        ? `另一个导入正在进行 (pid ${lock.pid ?? '未知'}), 请稍后再试; 若确实没有导入在运行, 删除 ${lock.path}`
+        : `无法在数据目录中创建 ${basename(lock.path)} (${lock.message}): 数据目录需可写`,
+    )
+  try {
+    return await importLocked(req, dir, hooks)
+  } finally {
+    if (lock.ok) lock.release()
+  }
+}
+
+async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks): Promise<ImportResult> {
   const target = tableFile(dir, req.table)
   if (existsSync(`${target}.prev`))
     throw new ImportStateError(
@@ -83,16 +103,19 @@ export async function importSlice(req: ImportRequest, hooks: ImportHooks = {}): 
     const had = session.present.has(req.table)
     await stage(conn, converted)
     await openOld(session, converted, had ? target : null)
-    await fill(session, converted)
+    if (converted.table === 'plans') await fillPlans(session, converted)
     await assignIds(conn, converted)
     const slices = await sliceList(conn, converted)
     const counts = await merge(conn, converted)
     await session.defineView(req.table, `SELECT * EXCLUDE (__ord) FROM __merged ORDER BY __ord`)
-    let validation = await runValidation(session, {
-      onlyTables: [req.table],
-      files: false,
-      maxPerRule: req.maxPerRule,
-    })
+    const validate = async () =>
+      locateViolations(
+        conn,
+        req.table,
+        converted.origins,
+        await runValidation(session, { onlyTables: [req.table], files: false, maxPerRule: req.maxPerRule }),
+      )
+    let validation = await validate()
     const result: ImportResult = {
       ok: validation.ok,
       written: false,
@@ -113,11 +136,7 @@ export async function importSlice(req: ImportRequest, hooks: ImportHooks = {}): 
     await hooks.pause?.('after-tmp')
     // The file as written must pass too: validate it in place of the staged table.
     await session.defineView(req.table, `SELECT * FROM read_parquet(${sqlString(tmp)})`)
-    validation = await runValidation(session, {
-      onlyTables: [req.table],
-      files: false,
-      maxPerRule: req.maxPerRule,
-    })
+    validation = await validate()
     result.validation = validation
     result.ok = validation.ok
     if (!validation.ok) {
@@ -161,7 +180,9 @@ async function stage(conn: DuckDBConnection, c: Converted): Promise<void> {
       if (v === null || v === undefined) app.appendNull()
       else if (col.type === 'INTEGER') {
         if (typeof v !== 'number' || !Number.isInteger(v) || Math.abs(v) > 2147483647)
-          throw new ImportInputError(`第 ${i + 1} 个数据行, 列 ${col.name}: ${String(v)} 超出整数范围`)
+          throw new ImportInputError(
+            `第 ${c.origins[i]?.line ?? i + 1} 行, 列 ${col.name}: ${String(v)} 超出整数范围`,
+          )
         app.appendInteger(v)
       } else if (col.type === 'DOUBLE') app.appendDouble(Number(v))
       else if (col.type === 'BOOLEAN') app.appendBoolean(Boolean(v))
@@ -193,71 +214,6 @@ async function openOld(session: Session, c: Converted, file: string | null): Pro
 
 const sliceMatch = (c: Converted, a: string, b: string): string =>
   c.sliceColumns.map((s) => `${a}.${ident(s)} = ${b}.${ident(s)}`).join(' AND ')
-
-/** Fills that need the datasets: plans' sid / school_name from schools, major_id from majors, derived ranks. */
-async function fill(session: Session, c: Converted): Promise<void> {
-  const conn = session.conn
-  if (c.table !== 'plans') return
-  if (session.present.has('schools')) {
-    await conn.run(`UPDATE __staged s SET sid = m.sid
-      FROM (SELECT name, min(sid) AS sid FROM "schools" GROUP BY name HAVING count(*) = 1) m
-      WHERE s.sid IS NULL AND s.school_name = m.name`)
-    await conn.run(`UPDATE __staged s SET school_name = m.name FROM "schools" m
-      WHERE s.school_name IS NULL AND m.sid = s.sid`)
-  }
-  if (session.present.has('majors') && !c.given.has('major_id'))
-    await conn.run(`UPDATE __staged s SET major_id = m.major_id
-      FROM (SELECT code, min(major_id) AS major_id FROM "majors" GROUP BY code HAVING count(*) = 1) m
-      WHERE s.major_id IS NULL AND s.spcode = m.code`)
-  if (session.present.has('score_ranks') && !c.given.has('rank_derived'))
-    // The rank of the lowest admitted score: candidates at or above it, i.e. the cumulative count of the row
-    // holding the score, or of the nearest row above it when nobody had that score.
-    await conn.run(`UPDATE __staged s SET min_section = d.total, rank_derived = true FROM (
-        SELECT t.__row, r.total FROM (SELECT * FROM __staged WHERE min IS NOT NULL AND min_section IS NULL) t
-        ASOF JOIN (SELECT province, year, km, score_high, total FROM "score_ranks" WHERE level = '') r
-        ON r.province = t.province AND r.year = t.year AND r.km = t.subject_type AND t.min <= r.score_high
-      ) d WHERE s.__row = d.__row`)
-  await conn.run('UPDATE __staged SET rank_derived = false WHERE rank_derived IS NULL')
-}
-
-/** The natural key that carries an old row's id over to the new row that replaces it. */
-const NATURAL_KEY: Readonly<Record<string, readonly string[]>> = {
-  plans: [
-    'province',
-    'year',
-    'sid',
-    'spname',
-    'subject_type',
-    'batch_name',
-    'plan_type',
-    'sg_name',
-    'spcode',
-  ],
-  score_lines: ['province', 'year', 'type_name', 'name'],
-}
-
-/**
- * Ids for rows without one (tables keyed by `id`): the id of the old row of the slice with the same natural key
- * (the n-th new row of a key takes the n-th old one), else new ids after the largest in use, in file order.
- */
-async function assignIds(conn: DuckDBConnection, c: Converted): Promise<void> {
-  if (!(FILLED_LATER[c.table] ?? []).includes('id') || keyOf(c.table).join() !== 'id') return
-  const natural = NATURAL_KEY[c.table] ?? c.sliceColumns
-  const eq = natural.map((k) => `o.${ident(k)} IS NOT DISTINCT FROM n.${ident(k)}`).join(' AND ')
-  const part = natural.map((k) => ident(k)).join(', ')
-  await conn.run(`UPDATE __staged s SET id = m.id FROM (
-      SELECT n.__row, o.id FROM
-        (SELECT *, row_number() OVER (PARTITION BY ${part} ORDER BY __row) AS k FROM __staged WHERE id IS NULL) n
-        JOIN (SELECT *, row_number() OVER (PARTITION BY ${part} ORDER BY id) AS k FROM __old o
-              WHERE EXISTS (SELECT 1 FROM __staged st WHERE ${sliceMatch(c, 'st', 'o')})) o
-        ON ${eq} AND o.k = n.k
-        WHERE NOT EXISTS (SELECT 1 FROM __staged x WHERE x.id = o.id)
-    ) m WHERE s.__row = m.__row`)
-  await conn.run(`UPDATE __staged s SET id = m.id FROM (
-      SELECT __row, (SELECT coalesce(max(id), 0) FROM (SELECT id FROM __old UNION ALL SELECT id FROM __staged))
-             + row_number() OVER (ORDER BY __row) AS id
-      FROM __staged WHERE id IS NULL) m WHERE s.__row = m.__row`)
-}
 
 async function sliceList(conn: DuckDBConnection, c: Converted): Promise<SliceNote[]> {
   const cols = c.sliceColumns.map((s) => ident(s)).join(', ')

@@ -1,0 +1,87 @@
+import type { DuckDBConnection } from '@duckdb/node-api'
+import type { Sample, ValidationReport } from '../validate/engine.js'
+import { keyOf } from '../validate/rules.js'
+import { ident, queryRows } from '../validate/sql.js'
+
+/** Where a converted row comes from: its line in the file and, for plans, the school as the file wrote it. */
+export interface RowOrigin {
+  line: number
+  label?: string
+}
+
+/** A violation of an imported row, named by its file line. */
+export interface LocatedSample extends Sample {
+  line?: number
+}
+
+/**
+ * The validate report with each violation of an imported row named by the file line it came from instead of its
+ * key: the key holds ids and `seq` values the import generated, which the user cannot find in the file. The
+ * rule ids stay. `origins[i]` is the origin of staged row `__row = i`.
+ */
+export async function locateViolations(
+  conn: DuckDBConnection,
+  table: string,
+  origins: readonly RowOrigin[],
+  report: ValidationReport,
+): Promise<ValidationReport> {
+  const failing = report.results.filter((r) => r.table === table && r.status === 'failed')
+  const keys = keyOf(table)
+  if (failing.length === 0 || keys.length === 0) return report
+  const byKey = new Map<string, number[]>()
+  const rows = await queryRows(conn, `SELECT __row, ${keys.map((k) => ident(k)).join(', ')} FROM __staged`)
+  for (const [row, ...values] of rows) {
+    const k = formatKey(keys, values)
+    const list = byKey.get(k)
+    if (list) list.push(row as number)
+    else byKey.set(k, [row as number])
+  }
+  const hasSchool = new Map<number, boolean>()
+  if (table === 'plans')
+    for (const [row, name] of await queryRows(conn, 'SELECT __row, school_name IS NOT NULL FROM __staged'))
+      hasSchool.set(row as number, name as boolean)
+  const locate = (rule: string, s: Sample): LocatedSample => {
+    const at = byKey.get(s.key)
+    if (!at) return s
+    const [first] = at
+    const origin = origins[first as number]
+    if (!origin) return s
+    const more =
+      at.length > 1
+        ? ` (及 ${at
+            .slice(1)
+            .map((r) => `第 ${origins[r]?.line} 行`)
+            .join(', ')})`
+        : ''
+    const key = `第 ${origin.line} 行${origin.label ? ` (${origin.label})` : ''}${more}`
+    return {
+      key,
+      message: explain(table, rule, s.message, hasSchool.get(first as number)),
+      line: origin.line,
+    }
+  }
+  return {
+    ...report,
+    results: report.results.map((r) =>
+      failing.includes(r) ? { ...r, samples: r.samples.map((s) => locate(r.rule, s)) } : r,
+    ),
+  }
+}
+
+/** The engine's messages, in words a user of import can act on where the cause is the file's. */
+function explain(table: string, rule: string, message: string, hasSchool: boolean | undefined): string {
+  if (table === 'plans' && rule === 'not_null' && message === 'sid is null')
+    return hasSchool ? 'sid 为空 — 院校名称在 schools 中找不到' : 'sid 为空 — 文件没有给出院校名称或院校id'
+  return message
+}
+
+/** The row key as the validate engine writes it (engine.ts formatKey): `name=value`, null, "" for empty. */
+function formatKey(names: readonly string[], values: readonly unknown[]): string {
+  return names
+    .map((n, i) => {
+      const v = values[i]
+      const shown = v === null || v === undefined ? 'null' : v === '' ? '""' : String(v)
+      return `${n}=${shown}`
+    })
+    .join(' ')
+}

@@ -1,0 +1,232 @@
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readParquet, sha256File } from '../../src/datasets/parquet.js'
+import { csvDataset } from '../../src/datasets/validate/csv-dataset.js'
+import { runGaokao } from '../helpers/cli.js'
+
+/**
+ * What an import must refuse or must not make up: concurrent imports (the lock), ranks outside the 一分一段
+ * table, a sid and a school name that disagree, --level against the file's 层次, ids past INTEGER, and
+ * violations that name generated ids instead of the file's lines.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const SAMPLES = join(ROOT, 'fixtures/import')
+
+const dataset = (mutate?: string[]) =>
+  csvDataset({
+    csvDir: join(ROOT, 'fixtures/datasets/validate'),
+    files: { score_ranks: join(ROOT, 'fixtures/datasets/score_ranks.csv') },
+    out: mkdtempSync(join(tmpdir(), 'gaokao-import-')),
+    mutate,
+  })
+
+const gaokao = (...args: string[]) => runGaokao(['datasets', ...args])
+type Row = Record<string, unknown>
+const rows = (dir: string, table: string): Promise<Row[]> => readParquet(join(dir, `${table}.parquet`))
+const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
+
+function file(name: string, text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'gaokao-in-')), name)
+  writeFileSync(path, text)
+  return path
+}
+
+/** The sha256 of every file a refused import must leave alone. */
+async function snapshot(dir: string, table: string) {
+  return {
+    table: await sha256File(join(dir, `${table}.parquet`)),
+    manifest: readFileSync(join(dir, 'manifest.json'), 'utf8'),
+  }
+}
+
+const importPlans = (dir: string, path: string, ...more: string[]) =>
+  gaokao('import', 'plans', path, '--province', '江苏', '--year', '2025', '--datasets', dir, ...more)
+
+describe('import lock', () => {
+  it('two imports started together: one succeeds, the other is refused at once and changes nothing', async () => {
+    const dir = await dataset()
+    const a = file('a.csv', '年份,省份,科类,批次,分数线\n2025,江苏,物理,本科批,462\n')
+    const b = file('b.csv', '年份,省份,科类,批次,分数线\n2024,北京,综合,本科批,440\n')
+    const runs = await Promise.all([
+      gaokao('import', 'score_lines', a, '--datasets', dir),
+      gaokao('import', 'score_lines', b, '--datasets', dir),
+    ])
+    expect(runs.map((r) => r.code).sort()).toEqual([0, 1])
+    const won = runs.findIndex((r) => r.code === 0)
+    const lost = runs[1 - won]
+    expect(lost?.stderr).toMatch(/^错误: 另一个导入正在进行 \(pid \d+\), 请稍后再试; .*import\.lock\n$/u)
+    expect(lost?.stdout).toBe('')
+
+    const lines = await rows(dir, 'score_lines')
+    const imports = manifestOf(dir).tables.score_lines.imports
+    expect(imports).toHaveLength(1)
+    if (won === 0) {
+      expect(lines.filter((r) => r.province === '江苏' && r.year === 2025)).toHaveLength(1)
+      expect(lines.find((r) => r.province === '北京')).toMatchObject({ score: 434 }) // b's line is not there
+      expect(imports[0].file).toBe('a.csv')
+    } else {
+      expect(lines.find((r) => r.province === '北京')).toMatchObject({ score: 440 })
+      expect(lines.filter((r) => r.province === '江苏' && r.year === 2025)).toHaveLength(4)
+      expect(imports[0].file).toBe('b.csv')
+    }
+    expect(existsSync(join(dir, 'import.lock'))).toBe(false)
+  })
+
+  it('refuses while a live process holds the lock; takes over a lock whose process is gone', async () => {
+    const dir = await dataset()
+    const lines = join(SAMPLES, 'score_lines.csv')
+    const before = await snapshot(dir, 'score_lines')
+    writeFileSync(join(dir, 'import.lock'), `${process.pid}\nsomeone\n`)
+    const busy = await gaokao('import', 'score_lines', lines, '--datasets', dir)
+    expect(busy.code).toBe(1)
+    expect(busy.stderr).toContain(`另一个导入正在进行 (pid ${process.pid}), 请稍后再试`)
+    expect(await snapshot(dir, 'score_lines')).toEqual(before)
+    expect(readFileSync(join(dir, 'import.lock'), 'utf8')).toBe(`${process.pid}\nsomeone\n`) // not ours to remove
+
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid as number // exited: its pid is not alive
+    writeFileSync(join(dir, 'import.lock'), `${dead}\nkilled\n`)
+    const run = await gaokao('import', 'score_lines', lines, '--datasets', dir)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(existsSync(join(dir, 'import.lock'))).toBe(false)
+    expect(existsSync(join(dir, 'import.lock.takeover'))).toBe(false)
+  })
+})
+
+describe('plans: ranks, schools and file lines', () => {
+  it('derives a rank only inside the 一分一段 table, like the builder (RankTable.rankOf)', async () => {
+    const dir = await dataset()
+    // 江苏 2025 物理类 runs from 701-750 down to 690; 历史类 from 650 (a single score, no top band) to 645
+    const path = file(
+      'p.csv',
+      [
+        '院校名称,专业名称,科类,批次,最低分',
+        '南京大学,a,物理类,本科批,300',
+        '南京大学,b,物理类,本科批,1',
+        '南京大学,c,物理类,本科批,689',
+        '南京大学,d,物理类,本科批,695',
+        '南京大学,e,历史类,本科批,660',
+        '南京大学,f,历史类,本科批,650',
+      ].join('\n'),
+    )
+    const run = await importPlans(dir, path)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const slice = (await rows(dir, 'plans')).filter((r) => r.province === '江苏' && r.year === 2025)
+    const rank = (spname: string) => {
+      const r = slice.find((x) => x.spname === spname)
+      return [r?.min_section, r?.rank_derived]
+    }
+    expect(rank('a')).toEqual([null, false]) // below the table's last row: the table does not say
+    expect(rank('b')).toEqual([null, false])
+    expect(rank('c')).toEqual([null, false])
+    expect(rank('d')).toEqual([42, true])
+    expect(rank('e')).toEqual([null, false]) // above the table's top row
+    expect(rank('f')).toEqual([2, true])
+  })
+
+  it('refuses a row whose sid and school name are two different schools, naming line, sid and both names', async () => {
+    const dir = await dataset()
+    const before = await snapshot(dir, 'plans')
+    const path = file(
+      'p.csv',
+      '院校id,院校名称,专业名称,科类,批次\n10284,南京大学,a,物理类,本科批\n10284,北京大学,b,物理类,本科批\n',
+    )
+    const run = await importPlans(dir, path)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe('错误: 第 3 行: 院校id 10284 是 南京大学, 院校名称却是 北京大学\n')
+    expect(await snapshot(dir, 'plans')).toEqual(before)
+
+    // the same school spelled with an annotation agrees; the stored name is the schools table's
+    const ok = file(
+      'q.csv',
+      '院校id,院校名称,专业名称,科类,批次\n10284,南京大学(中外合作办学),a,物理类,本科批\n',
+    )
+    expect((await importPlans(dir, ok)).code).toBe(0)
+    const [row] = (await rows(dir, 'plans')).filter((r) => r.province === '江苏' && r.year === 2025)
+    expect(row).toMatchObject({ sid: 10284, school_name: '南京大学' })
+  })
+
+  it('names the file line and the school as written in each violation of an imported row', async () => {
+    const dir = await dataset()
+    const path = file(
+      'p.csv',
+      '说明: 江苏 2025\n院校名称,专业名称,科类,批次,计划数\n南京大学,a,物理类,本科批,3\n火星大学,b,物理类,本科批,-5\n',
+    )
+    const run = await importPlans(dir, path, '--json')
+    expect(run.code).toBe(1)
+    const result = JSON.parse(run.stdout)
+    const samples = result.validation.results
+      .filter((r: Row) => r.status === 'failed' && r.severity === 'error')
+      .flatMap((r: { rule: string; samples: Row[] }) => r.samples.map((s) => ({ rule: r.rule, ...s })))
+    expect(samples).toEqual(
+      expect.arrayContaining([
+        {
+          rule: 'not_null',
+          key: '第 4 行 (火星大学)',
+          message: 'sid 为空 — 院校名称在 schools 中找不到',
+          line: 4,
+        },
+        { rule: 'plan_num', key: '第 4 行 (火星大学)', message: 'num -5 < -1', line: 4 },
+      ]),
+    )
+    expect(JSON.stringify(samples)).not.toMatch(/id=/u)
+  })
+})
+
+describe('flags against columns, ids', () => {
+  it('refuses --level that contradicts the file’s 层次 column', async () => {
+    const dir = await dataset()
+    const path = file('r.csv', '分数,人数,累计人数,层次\n700,5,5,本科\n699,3,8,本科\n')
+    const args = ['--province', '江苏', '--year', '2025', '--km', '物理', '--datasets', dir]
+    const run = await gaokao('import', 'score_ranks', path, ...args, '--level', '专科')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe("错误: 第 2 行: 层次 '本科' 与 --level 专科 不符\n")
+    const same = await gaokao('import', 'score_ranks', path, ...args, '--level', '本科', '--dry-run')
+    expect(same.code).toBe(0)
+    expect(same.stdout).toContain('level=本科')
+  })
+
+  it('names the file line of a number too large for its column', async () => {
+    const dir = await dataset()
+    const path = file(
+      'big.csv',
+      '江苏控制线\n年份,省份,科类,批次,分数线\n2025,江苏,物理,本科批,462\n2025,江苏,历史,本科批,99999999999\n',
+    )
+    const run = await gaokao('import', 'score_lines', path, '--datasets', dir)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe('错误: 第 4 行, 列 score: 99999999999 超出整数范围\n')
+  })
+
+  it('gives new ids that fit INTEGER when the largest id in use leaves no room after it', async () => {
+    // the builder's score_lines ids are 31-bit hashes (up to 2147392214 shipped)
+    const dir = await dataset(['UPDATE score_lines SET id = 2147483600 WHERE id = 4'])
+    const path = file(
+      'l.csv',
+      `年份,省份,科类,批次,分数线\n${Array.from({ length: 100 }, (_, i) => `2025,江苏,物理,线${i},${400 + i}`).join('\n')}\n`,
+    )
+    const run = await gaokao('import', 'score_lines', path, '--datasets', dir)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const after = await rows(dir, 'score_lines')
+    const imported = after.filter((r) => r.province === '江苏' && r.year === 2025).map((r) => r.id)
+    // the smallest unused ids, in file order: 1, 2, 3 and 5 stay taken (the replaced slice's), 4 is free
+    expect(imported).toEqual([4, ...Array.from({ length: 99 }, (_, i) => 6 + i)])
+    expect(after.find((r) => r.province === '北京')?.id).toBe(2147483600)
+    expect(new Set(after.map((r) => r.id)).size).toBe(after.length)
+  })
+})
+
+describe('the documented sample against the shipped datasets', () => {
+  it('imports fixtures/import/plans.csv: a renamed school (无锡职业技术学院) is found as the builder finds it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gaokao-shipped-'))
+    cpSync(join(ROOT, 'datasets'), dir, { recursive: true })
+    const run = await importPlans(dir, join(SAMPLES, 'plans.csv'), '--dry-run', '--json')
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, rows: { imported: 5 } })
+  }, 120_000)
+})
