@@ -191,6 +191,30 @@ describe('flags against columns, ids', () => {
     expect(same.stdout).toContain('level=本科')
   })
 
+  it('says which categories of the slice a file without them takes away, unless --km narrows the slice', async () => {
+    const dir = await dataset()
+    const path = file('wuli.csv', '年份,省份,科类,批次,分数线\n2025,江苏,物理,本科批,462\n')
+    const whole = await gaokao('import', 'score_lines', path, '--datasets', dir, '--dry-run')
+    expect(whole.code).toBe(0)
+    const notes = whole.stdout.split('\n').filter((l) => l.includes('文件中没有'))
+    expect(notes).toEqual([
+      '  说明: 文件中没有 体育类 的行: 切片中原有的 1 行 体育类 将被删除 (只替换一个科类请用 --km)',
+      '  说明: 文件中没有 历史类 的行: 切片中原有的 1 行 历史类 将被删除 (只替换一个科类请用 --km)',
+    ])
+    const narrowed = await gaokao(
+      'import',
+      'score_lines',
+      path,
+      '--datasets',
+      dir,
+      '--dry-run',
+      '--km',
+      '物理',
+    )
+    expect(narrowed.code).toBe(0)
+    expect(narrowed.stdout).not.toContain('文件中没有')
+  })
+
   it('names the file line of a number too large for its column', async () => {
     const dir = await dataset()
     const path = file(

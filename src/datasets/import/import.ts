@@ -106,6 +106,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     if (converted.table === 'plans') await fillPlans(session, converted)
     await assignIds(conn, converted)
     const slices = await sliceList(conn, converted)
+    const dropped = await droppedCategories(conn, converted)
     const counts = await merge(conn, converted)
     await session.defineView(req.table, `SELECT * EXCLUDE (__ord) FROM __merged ORDER BY __ord`)
     const validate = async () =>
@@ -125,7 +126,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       datasets: dir,
       slices,
       rows: counts,
-      notes: converted.notes,
+      notes: [...converted.notes, ...dropped],
       validation,
     }
     if (!validation.ok || req.dryRun) return result
@@ -214,6 +215,31 @@ async function openOld(session: Session, c: Converted, file: string | null): Pro
 
 const sliceMatch = (c: Converted, a: string, b: string): string =>
   c.sliceColumns.map((s) => `${a}.${ident(s)} = ${b}.${ident(s)}`).join(' AND ')
+
+/** The category column of each table a slice may span several categories of. */
+const CATEGORY_COLUMN: Readonly<Record<string, string>> = { plans: 'subject_type', score_lines: 'type_name' }
+
+/**
+ * A slice is a whole province and year unless --km narrows it: the categories its old rows have and the file has
+ * not are deleted with it. That is the documented rule, and easy to trip over (a file of 物理类 lines only takes
+ * the 历史类 lines away), so the report says which rows go.
+ */
+async function droppedCategories(conn: DuckDBConnection, c: Converted): Promise<string[]> {
+  const column = CATEGORY_COLUMN[c.table]
+  if (!column || c.sliceColumns.includes(column)) return []
+  const col = ident(column)
+  const gone = await query<{ category: string; n: number }>(
+    conn,
+    `SELECT o.${col} AS category, count(*)::INTEGER AS n FROM __old o
+     WHERE EXISTS (SELECT 1 FROM __slices s WHERE ${sliceMatch(c, 's', 'o')})
+       AND NOT EXISTS (SELECT 1 FROM __staged n WHERE ${sliceMatch(c, 'n', 'o')} AND n.${col} IS NOT DISTINCT FROM o.${col})
+     GROUP BY ALL ORDER BY category`,
+  )
+  return gone.map(
+    (g) =>
+      `文件中没有 ${g.category} 的行: 切片中原有的 ${g.n} 行 ${g.category} 将被删除 (只替换一个科类请用 --km)`,
+  )
+}
 
 async function sliceList(conn: DuckDBConnection, c: Converted): Promise<SliceNote[]> {
   const cols = c.sliceColumns.map((s) => ident(s)).join(', ')
