@@ -215,6 +215,38 @@ describe('flags against columns, ids', () => {
     expect(narrowed.stdout).not.toContain('文件中没有')
   })
 
+  it('says what a new 一分一段 table leaves stale: ranks derived from the old one, the category statistics', async () => {
+    const dir = await dataset()
+    const derived = (await rows(dir, 'plans')).filter(
+      (r) =>
+        r.province === '江苏' && r.year === 2025 && r.subject_type === '物理类' && r.rank_derived === true,
+    ).length
+    expect(derived).toBeGreaterThan(0)
+    const args = ['--province', '江苏', '--year', '2025', '--datasets', dir, '--dry-run']
+    const run = await gaokao(
+      'import',
+      'score_ranks',
+      join(SAMPLES, 'score_ranks.csv'),
+      ...args,
+      '--km',
+      '物理',
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(`说明: plans 中 ${derived} 行的位次由旧的一分一段表推算, 不随本次导入更新`)
+    expect(run.stdout).toContain('说明: category_stats 中 1 行统计来自旧的一分一段表, 不随本次导入更新')
+    // Another category's table leaves 物理类's derived figures alone.
+    const other = await gaokao(
+      'import',
+      'score_ranks',
+      join(SAMPLES, 'score_ranks.csv'),
+      ...args,
+      '--km',
+      '历史',
+    )
+    expect(other.code).toBe(0)
+    expect(other.stdout).not.toContain('plans 中')
+  })
+
   it('names the file line of a number too large for its column', async () => {
     const dir = await dataset()
     const path = file(

@@ -14,6 +14,7 @@ import { ImportInputError, readSheetRows } from './read.js'
 import { assignIds } from './rows-ids.js'
 import { locateViolations } from './rows-origin.js'
 import { fillPlans } from './rows-plans.js'
+import { droppedCategories, sliceMatch, staleDerived } from './slice-notes.js'
 import { copyToParquet } from './write.js'
 
 /** The datasets are not in a state to import into (an interrupted import left a .prev): exit 1. */
@@ -106,7 +107,10 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     if (converted.table === 'plans') await fillPlans(session, converted)
     await assignIds(conn, converted)
     const slices = await sliceList(conn, converted)
-    const dropped = await droppedCategories(conn, converted)
+    const dropped = [
+      ...(await droppedCategories(conn, converted)),
+      ...(await staleDerived(session, converted)),
+    ]
     const counts = await merge(conn, converted)
     await session.defineView(req.table, `SELECT * EXCLUDE (__ord) FROM __merged ORDER BY __ord`)
     const validate = async () =>
@@ -211,34 +215,6 @@ async function openOld(session: Session, c: Converted, file: string | null): Pro
         `现有的 ${c.table}.parquet 缺少列 ${missing.join(', ')} (与 schema.ts 不符): 先运行 gaokao datasets validate`,
       )
   } else await session.conn.run(`CREATE TABLE __old (${columnDdl(c.columns, false)}, file_row_number BIGINT)`)
-}
-
-const sliceMatch = (c: Converted, a: string, b: string): string =>
-  c.sliceColumns.map((s) => `${a}.${ident(s)} = ${b}.${ident(s)}`).join(' AND ')
-
-/** The category column of each table a slice may span several categories of. */
-const CATEGORY_COLUMN: Readonly<Record<string, string>> = { plans: 'subject_type', score_lines: 'type_name' }
-
-/**
- * A slice is a whole province and year unless --km narrows it: the categories its old rows have and the file has
- * not are deleted with it. That is the documented rule, and easy to trip over (a file of 物理类 lines only takes
- * the 历史类 lines away), so the report says which rows go.
- */
-async function droppedCategories(conn: DuckDBConnection, c: Converted): Promise<string[]> {
-  const column = CATEGORY_COLUMN[c.table]
-  if (!column || c.sliceColumns.includes(column)) return []
-  const col = ident(column)
-  const gone = await query<{ category: string; n: number }>(
-    conn,
-    `SELECT o.${col} AS category, count(*)::INTEGER AS n FROM __old o
-     WHERE EXISTS (SELECT 1 FROM __slices s WHERE ${sliceMatch(c, 's', 'o')})
-       AND NOT EXISTS (SELECT 1 FROM __staged n WHERE ${sliceMatch(c, 'n', 'o')} AND n.${col} IS NOT DISTINCT FROM o.${col})
-     GROUP BY ALL ORDER BY category`,
-  )
-  return gone.map(
-    (g) =>
-      `文件中没有 ${g.category} 的行: 切片中原有的 ${g.n} 行 ${g.category} 将被删除 (只替换一个科类请用 --km)`,
-  )
 }
 
 async function sliceList(conn: DuckDBConnection, c: Converted): Promise<SliceNote[]> {

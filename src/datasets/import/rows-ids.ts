@@ -3,6 +3,7 @@ import { keyOf } from '../validate/rules.js'
 import { ident, query } from '../validate/sql.js'
 import { type Converted, FILLED_LATER } from './convert.js'
 import { ImportInputError } from './read.js'
+import { sliceMatch } from './slice-notes.js'
 
 /** The largest INTEGER: ids are INTEGER columns (schema.ts). */
 const INT_MAX = 2147483647
@@ -22,9 +23,6 @@ const NATURAL_KEY: Readonly<Record<string, readonly string[]>> = {
   ],
   score_lines: ['province', 'year', 'type_name', 'name'],
 }
-
-const sliceMatch = (c: Converted, a: string, b: string): string =>
-  c.sliceColumns.map((s) => `${a}.${ident(s)} = ${b}.${ident(s)}`).join(' AND ')
 
 /**
  * Ids for rows without one (tables keyed by `id`): the id of the old row of the slice with the same natural key
