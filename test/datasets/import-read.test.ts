@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SCHEMA } from '../../src/data/schema.js'
-import { convertCell, isBlank } from '../../src/datasets/import/layouts.js'
+import { carriesNoData, convertCell } from '../../src/datasets/import/layouts.js'
 import { guessDelimiter, parseDelimited, readSheetRows } from '../../src/datasets/import/read.js'
 import { readParquet } from '../../src/datasets/parquet.js'
 import { csvDataset } from '../../src/datasets/validate/csv-dataset.js'
@@ -64,12 +64,12 @@ describe('reading CSV: the delimiter', () => {
 })
 
 describe('summary rows (合计 / 总计 / 小计) are skipped (defect 8)', () => {
-  it('isBlank takes a summary cell, spaced or with a colon, as no data', () => {
-    expect(isBlank(['合计', '26159', ''])).toBe(true)
-    expect(isBlank(['总 计：', '1'])).toBe(true)
-    expect(isBlank(['', '', '小计', '5'])).toBe(true)
-    expect(isBlank(['合计人数', '5'])).toBe(false)
-    expect(isBlank(['700', '5'])).toBe(false)
+  it('carriesNoData takes a summary cell, spaced or with a colon, as no data', () => {
+    expect(carriesNoData(['合计', '26159', ''])).toBe(true)
+    expect(carriesNoData(['总 计：', '1'])).toBe(true)
+    expect(carriesNoData(['', '', '小计', '5'])).toBe(true)
+    expect(carriesNoData(['合计人数', '5'])).toBe(false)
+    expect(carriesNoData(['700', '5'])).toBe(false)
   })
 
   it('a 合计 row with counts under a 一分一段 CSV is skipped, the rows above import', async () => {

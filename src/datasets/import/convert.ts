@@ -8,9 +8,9 @@ import { schemaOf } from '../validate/session.js'
 import {
   ALIASES,
   type Cell,
+  carriesNoData,
   convertCell,
   type HeaderMap,
-  isBlank,
   locateHeader,
   parseNumberCell,
 } from './layouts.js'
@@ -161,7 +161,7 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
   for (let r = header.headerRow + 1; r < sheet.length; r++) {
     const row = sheet[r] as string[]
     const line = r + 1
-    if (isBlank(row)) continue
+    if (carriesNoData(row)) continue
     const scoreText = cellOf(row, header, 'score')
     const numText = cellOf(row, header, 'num')
     const totalText = cellOf(row, header, 'total')
@@ -323,7 +323,7 @@ function convertTableSheet(
   const origins: RowOrigin[] = []
   for (let r = header.headerRow + 1; r < sheet.length; r++) {
     const cells = sheet[r] as string[]
-    if (isBlank(cells)) continue
+    if (carriesNoData(cells)) continue
     const line = r + 1
     const row: Record<string, Cell> = {}
     for (const c of columns) {

@@ -194,5 +194,5 @@ const isSummaryCell = (cell: string): boolean =>
  * True for a row that carries no data, which the converters skip: no text at all, or a summary line (a cell
  * that reads one of SUMMARY_LABELS).
  */
-export const isBlank = (row: readonly string[] | undefined): boolean =>
+export const carriesNoData = (row: readonly string[] | undefined): boolean =>
   !row || row.every((c) => c === '') || row.some(isSummaryCell)
