@@ -8,6 +8,7 @@ import { ENDPOINTS } from '../endpoints/index.js'
 import { INTERNAL_ERROR_MESSAGE, invoke } from '../endpoints/invoke.js'
 import { warmUp } from '../endpoints/warm-up.js'
 import { bearerCaller } from './auth.js'
+import { mayWrite } from './cors-origins.js'
 
 export interface AppOptions extends ContextOptions {
   /**
@@ -51,6 +52,15 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       method: def.http.method,
       url: def.http.path,
       handler: async (req, reply) => {
+        // The one endpoint that uses the stores writes to them: a web page of another origin may not (README).
+        if (def.usesStore && !mayWrite(req.headers.origin, req.headers.host, opts.corsOrigins ?? [])) {
+          const err = new ApiError(
+            403,
+            `不允许来自 ${req.headers.origin} 的网页写入 (本机接口只接受本源网页与 gaokao serve --cors 列出的来源)`,
+            { badInput: true },
+          )
+          return reply.code(statusFor(err)).send(fail(err.code, err.message))
+        }
         const caller = await resolveCaller(req, reply)
         const outcome = await invoke(def, requestInput(def, req), contexts.forCaller(caller), (err) =>
           req.log.error({ err }, 'handler failed'),

@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/http/app.js'
-import { parseCorsOrigins } from '../../src/http/cors-origins.js'
+import { mayWrite, parseCorsOrigins } from '../../src/http/cors-origins.js'
 import { runGaokao } from '../helpers/cli.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 // `serve --cors`: which browser pages may read the API's answers. Off by default.
 const FRONT_END = 'http://localhost:5173'
 let closed: FastifyInstance
+let closedStore: string
 let open: FastifyInstance
 let any: FastifyInstance
 beforeAll(async () => {
   const dir = await buildFixtureDatasets()
-  closed = await buildApp({ datasetsDir: dir, storeDir: tempStore() })
+  closedStore = tempStore()
+  closed = await buildApp({ datasetsDir: dir, storeDir: closedStore })
   open = await buildApp({ datasetsDir: dir, storeDir: tempStore(), corsOrigins: [FRONT_END] })
   any = await buildApp({ datasetsDir: dir, storeDir: tempStore(), corsOrigins: ['*'] })
 })
@@ -86,5 +88,49 @@ describe('serve --cors values', () => {
     expect(run.stderr).toBe(
       '错误: --cors 的来源无效: localhost:5173 (应为 http(s)://主机[:端口], 不带路径, 如 http://localhost:5173)\n',
     )
+  })
+})
+
+describe('writes from web pages (feedback)', () => {
+  const FEEDBACK = '/api/v1/score-v2/common-question/feedback'
+  const body = (content: string) => JSON.stringify({ feedback_type: 1, content, contact: '13900001111' })
+  // What a page of another site can send without a preflight: a text/plain POST.
+  const send = (app: FastifyInstance, content: string, headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: FEEDBACK,
+      payload: body(content),
+      headers: { 'content-type': 'text/plain', host: '127.0.0.1:3000', ...headers },
+    })
+  const stored = async () =>
+    (
+      JSON.parse((await runGaokao(['feedback', 'list', '--json', '--store', closedStore])).stdout) as {
+        content: string
+      }[]
+    ).map((r) => r.content)
+
+  it('refuses a page of another origin and stores nothing', async () => {
+    const res = await send(closed, '来自别的网站', { origin: 'http://evil.example' })
+    expect(res.json()).toEqual({
+      code: 403,
+      message:
+        '不允许来自 http://evil.example 的网页写入 (本机接口只接受本源网页与 gaokao serve --cors 列出的来源)',
+      data: {},
+    })
+    expect(await stored()).not.toContain('来自别的网站')
+  })
+  it('accepts scripts (no Origin), the server’s own pages and the --cors origins', async () => {
+    expect((await send(closed, '脚本提交', {})).json().code).toBe(200)
+    expect((await send(closed, '本源网页', { origin: 'http://127.0.0.1:3000' })).json().code).toBe(200)
+    expect((await send(open, '前端开发服务器', { origin: FRONT_END })).json().code).toBe(200)
+    expect(await stored()).toEqual(expect.arrayContaining(['脚本提交', '本源网页']))
+  })
+  it('decides by origin and host', () => {
+    expect(mayWrite(undefined, 'localhost:3000', [])).toBe(true)
+    expect(mayWrite('http://localhost:3000', 'localhost:3000', [])).toBe(true)
+    expect(mayWrite('http://localhost:5173', 'localhost:3000', [])).toBe(false)
+    expect(mayWrite('http://localhost:5173', 'localhost:3000', ['http://localhost:5173'])).toBe(true)
+    expect(mayWrite('https://any.example', 'localhost:3000', ['*'])).toBe(true)
+    expect(mayWrite('null', 'localhost:3000', [])).toBe(false)
   })
 })
