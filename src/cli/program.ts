@@ -5,6 +5,7 @@ import { fail } from '../endpoints/envelope.js'
 import { ApiError } from '../endpoints/errors.js'
 import type { Outcome } from '../endpoints/invoke.js'
 import { numberOf } from '../endpoints/numbers.js'
+import { VERSION } from '../version.js'
 import { checkDatasetsOption } from './datasets-shared.js'
 import { flagHelp, requestFromFlags } from './flags.js'
 import { badInputError, briefMessage, CliError, type CliIo, reportInternal, useColor } from './io.js'
@@ -13,7 +14,6 @@ import { FORMATS, type Format, renderCsv, renderJson, renderNdjson, renderTables
 import type { Prompter } from './smart-match-prompts.js'
 import { registerToolCommands } from './tool-commands.js'
 import { usageErrorText } from './usage-errors.js'
-import { VERSION } from './version.js'
 
 /** Exit codes: 0 success, 1 failure on our side, 2 bad input (a usage error or an invalid request). */
 export const EXIT = { ok: 0, failure: 1, badInput: 2 } as const

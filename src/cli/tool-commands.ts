@@ -74,6 +74,20 @@ export function registerToolCommands(
     )
 
   program
+    .command('openapi')
+    .description(
+      '输出 HTTP API 的 OpenAPI 3.1 描述 (JSON; 与 serve 的 GET /openapi.json 相同), 供前端生成客户端',
+    )
+    .action(async () => {
+      const [{ openApiDocument }, { ENDPOINTS }, { VERSION }] = await Promise.all([
+        import('../http/openapi.js'),
+        import('../endpoints/index.js'),
+        import('../version.js'),
+      ])
+      io.stdout(renderJson(openApiDocument(ENDPOINTS, VERSION), io.isTTY))
+    })
+
+  program
     .command('call')
     .description('通过 HTTP 应用 (进程内, 不监听端口) 调用任意接口, 输出响应 JSON')
     .argument('<path>', '接口路径, 如 /api/v1/seating/list')

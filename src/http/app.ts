@@ -7,8 +7,10 @@ import { ApiError, httpStatusOf } from '../endpoints/errors.js'
 import { ENDPOINTS } from '../endpoints/index.js'
 import { INTERNAL_ERROR_MESSAGE, invoke } from '../endpoints/invoke.js'
 import { warmUp } from '../endpoints/warm-up.js'
+import { VERSION } from '../version.js'
 import { bearerCaller } from './auth.js'
 import { mayWrite } from './cors-origins.js'
+import { openApiDocument } from './openapi.js'
 
 export interface AppOptions extends ContextOptions {
   /**
@@ -70,6 +72,13 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       },
     })
   }
+
+  // The API described for front ends' generators (openapi.ts); outside /api/v1, which is the spec's.
+  let openApi: Record<string, unknown> | undefined
+  app.get('/openapi.json', async () => {
+    openApi ??= openApiDocument(ENDPOINTS, VERSION)
+    return openApi
+  })
 
   app.setNotFoundHandler((req, reply) => {
     const err = new ApiError(404, `接口不存在: ${req.method} ${req.url.split('?')[0]}`, { badInput: true })

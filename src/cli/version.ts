@@ -1,6 +1,0 @@
-import { readFileSync } from 'node:fs'
-
-/** The package version, read once from package.json (two levels up from src/cli or dist/cli). */
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version
