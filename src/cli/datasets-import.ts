@@ -26,24 +26,25 @@ export async function runDatasetsImport(
   opts: ImportCliOptions,
   io: CliIo,
 ): Promise<number> {
-  if (!schemaOf(table)) {
-    io.stderr(
-      `错误: 未知的表 ${table}; 已知: ${knownTables()
-        .filter((t) => schemaOf(t))
-        .join(', ')}\n`,
-    )
-    return 2
+  // An error is one stderr line and, with --json, the envelope every command prints: 400 for bad input (exit 2),
+  // 409 while another import holds the directory, 500 for a directory to repair (exit 1).
+  const fail = (exitCode: number, message: string, code = exitCode === 2 ? 400 : 500) => {
+    if (wantsJson(opts)) printJson(io, { code, message, data: {} })
+    io.stderr(`错误: ${message}\n`)
+    return exitCode
   }
+  if (!schemaOf(table))
+    return fail(
+      2,
+      `未知的表 ${table}; 已知: ${knownTables()
+        .filter((t) => schemaOf(t))
+        .join(', ')}`,
+    )
   const [{ importSlice, ImportStateError }, { ImportInputError }, { provinceOption }] = await Promise.all([
     import('../datasets/import/import.js'),
     import('../datasets/import/read.js'),
     import('../datasets/import/convert.js'),
   ])
-  const fail = (code: number, message: string) => {
-    if (wantsJson(opts)) printJson(io, { ok: false, code, message })
-    io.stderr(`错误: ${message}\n`)
-    return code
-  }
   let year: number | undefined
   if (opts.year !== undefined) {
     year = Number(opts.year)
@@ -81,7 +82,7 @@ export async function runDatasetsImport(
     return result.ok ? 0 : 1
   } catch (err) {
     if (err instanceof ImportInputError) return fail(2, err.message)
-    if (err instanceof ImportStateError) return fail(1, err.message)
+    if (err instanceof ImportStateError) return fail(1, err.message, err.busy ? 409 : 500)
     throw err
   }
 }

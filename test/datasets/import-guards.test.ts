@@ -86,6 +86,8 @@ describe('import lock', () => {
     expect(busy.stderr).toContain(`另一个导入正在进行 (pid ${process.pid}), 请稍后再试`)
     expect(await snapshot(dir, 'score_lines')).toEqual(before)
     expect(readFileSync(join(dir, 'import.lock'), 'utf8')).toBe(`${process.pid}\nsomeone\n`) // not ours to remove
+    const json = await gaokao('import', 'score_lines', lines, '--datasets', dir, '--json')
+    expect(JSON.parse(json.stdout)).toMatchObject({ code: 409, data: {} })
 
     const dead = spawnSync(process.execPath, ['-e', '0']).pid as number // exited: its pid is not alive
     writeFileSync(join(dir, 'import.lock'), `${dead}\nkilled\n`)

@@ -440,6 +440,22 @@ describe('gaokao datasets import', () => {
     const run = await gaokao('import', 'score_lines', join(SAMPLES, 'score_lines.csv'), '--datasets', dir)
     expect(run.code).toBe(1)
     expect(run.stderr).toContain('score_lines.parquet.prev 存在')
+    // --json: the envelope every command prints on an error (500: the directory needs repair).
+    const json = await gaokao(
+      'import',
+      'score_lines',
+      join(SAMPLES, 'score_lines.csv'),
+      '--datasets',
+      dir,
+      '--json',
+    )
+    expect(json.code).toBe(1)
+    const body = JSON.parse(json.stdout)
+    expect(body).toMatchObject({ code: 500, data: {} })
+    expect(body.message).toContain('score_lines.parquet.prev 存在')
+    const bad = await gaokao('import', 'nope', join(SAMPLES, 'score_lines.csv'), '--datasets', dir, '--json')
+    expect(bad.code).toBe(2)
+    expect(JSON.parse(bad.stdout)).toMatchObject({ code: 400, data: {} })
   })
 })
 

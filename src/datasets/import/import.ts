@@ -20,6 +20,13 @@ import { copyToParquet } from './write.js'
 /** The datasets are not in a state to import into (an interrupted import left a .prev): exit 1. */
 export class ImportStateError extends Error {
   override name = 'ImportStateError'
+  /** `busy`: another import holds the directory (wait and retry), rather than a state to repair */
+  constructor(
+    message: string,
+    readonly busy = false,
+  ) {
+    super(message)
+  }
 }
 
 export interface ImportRequest {
@@ -77,6 +84,7 @@ export async function importSlice(req: ImportRequest, hooks: ImportHooks = {}): 
       lock.reason === 'busy'
         ? `另一个导入正在进行 (pid ${lock.pid ?? '未知'}), 请稍后再试; 若确实没有导入在运行, 删除 ${lock.path}`
         : `无法在数据目录中创建 ${basename(lock.path)} (${lock.message}): 数据目录需可写`,
+      lock.reason === 'busy',
     )
   try {
     return await importLocked(req, dir, hooks)
