@@ -11,6 +11,7 @@ import { VERSION } from '../version.js'
 import { bearerCaller } from './auth.js'
 import { mayWrite } from './cors-origins.js'
 import { openApiDocument } from './openapi.js'
+import { badUrlHandler, clientErrorHandler, loopbackHostOf } from './transport-errors.js'
 
 export interface AppOptions extends ContextOptions {
   /**
@@ -28,11 +29,21 @@ export interface AppOptions extends ContextOptions {
    * default: a page of another origin cannot read the answers (README, "The HTTP API").
    */
   corsOrigins?: readonly string[]
+  /**
+   * Answer only requests addressed to a loopback name (Host: localhost, 127.0.0.1, [::1]): `serve` sets it when
+   * it listens on the loopback interface, against DNS rebinding (transport-errors.ts).
+   */
+  loopbackOnly?: boolean
 }
 
 /** The HTTP surface: one route per registry entry. Built without listening, so tests use `inject`. */
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1_048_576 })
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: opts.bodyLimit ?? 1_048_576,
+    frameworkErrors: badUrlHandler((code) => (opts.httpStatus ? code : 200)),
+    clientErrorHandler,
+  })
   const contexts = createContextFactory(opts)
   const resolveCaller = opts.resolveCaller ?? bearerCaller(() => contexts.stores.tokens, contexts.now)
   const statusFor = (err: ApiError): number =>
@@ -45,9 +56,23 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       origin: opts.corsOrigins.includes('*') ? '*' : [...opts.corsOrigins],
       methods: ['GET', 'POST'],
       allowedHeaders: ['Content-Type', 'Authorization'],
+      // A front end must see that its token was refused (auth.ts answers WWW-Authenticate).
+      exposedHeaders: ['WWW-Authenticate'],
       maxAge: 600,
+      // An OPTIONS without the preflight headers gets the API's own 404 envelope, not the plugin's text 400.
+      strictPreflight: false,
     })
   }
+  if (opts.loopbackOnly)
+    app.addHook('onRequest', async (req, reply) => {
+      if (loopbackHostOf(req.headers.host)) return
+      const err = new ApiError(
+        403,
+        `不回答发往 ${req.headers.host ?? '(无 Host)'} 的请求: 本机接口只接受发往 localhost / 127.0.0.1 的请求 (防 DNS 重绑定)`,
+        { badInput: true },
+      )
+      return reply.code(statusFor(err)).send(fail(err.code, err.message))
+    })
 
   for (const def of ENDPOINTS) {
     app.route({

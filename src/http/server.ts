@@ -1,5 +1,6 @@
 import type { AppOptions } from './app.js'
 import { buildApp } from './app.js'
+import { isLoopbackInterface } from './transport-errors.js'
 
 export interface ServeOptions extends AppOptions {
   port: number
@@ -24,7 +25,11 @@ export async function serve(opts: ServeOptions): Promise<void> {
   process.once('SIGTERM', onSignal)
   try {
     const started = performance.now()
-    const app = await buildApp({ ...opts, preload: opts.preload ?? true })
+    const app = await buildApp({
+      ...opts,
+      preload: opts.preload ?? true,
+      loopbackOnly: opts.loopbackOnly ?? isLoopbackInterface(opts.host),
+    })
     await app.listen({ port: opts.port, host: opts.host })
     const ready = ((performance.now() - started) / 1000).toFixed(1)
     const address = app.server.address()

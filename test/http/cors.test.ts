@@ -50,6 +50,10 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-methods']).toBe('GET, POST')
     expect(res.headers['access-control-allow-headers']).toBe('Content-Type, Authorization')
   })
+  it('lets the page read WWW-Authenticate (a refused token)', async () => {
+    const res = await post(open, '/api/v1/seating/option', { province: '北京' }, FRONT_END)
+    expect(res.headers['access-control-expose-headers']).toBe('WWW-Authenticate')
+  })
   it('marks answers, envelope errors and unknown routes as readable by the allowed origin only', async () => {
     const ok = await post(open, '/api/v1/seating/option', { province: '北京' }, FRONT_END)
     expect(ok.json().code).toBe(200)
