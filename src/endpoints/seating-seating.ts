@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { resolveKm } from '../domain/km.js'
 import { findProvince, type Province } from '../domain/provinces.js'
 import { formatSeatingSec, seatingOf } from '../domain/rank.js'
 import { requireProvince } from './common.js'
@@ -40,12 +41,17 @@ const tableNames = new WeakMap<object, string>()
  * without a province is the CLI's trusted local user (`--score`): the score is taken as typed, and one out of
  * range is the caller's own bad input (a 400).
  */
-function ownProfile(caller: Caller | null, province: Province): Pick<Caller, 'km' | 'score'> {
+function ownProfile(
+  caller: Caller | null,
+  province: Province,
+): Pick<Caller, 'km' | 'score'> & { fromToken?: boolean } {
   if (!caller) return {}
   if (caller.province === undefined) return { km: caller.km, score: caller.score }
   if (findProvince(caller.province)?.name !== province.name) return {}
   const { km, score } = caller
-  return score !== undefined && score >= 0 && score <= province.fullScore ? { km, score } : { km }
+  return score !== undefined && score >= 0 && score <= province.fullScore
+    ? { km, score, fromToken: true }
+    : { km, fromToken: true }
 }
 
 /**
@@ -69,7 +75,14 @@ export default defineEndpoint({
     const own = ownProfile(ctx.caller, province)
     const km = input.km ?? own.km
     const sel = await selectSeatingTable(ctx, { ...input, km, province: province.name })
-    const score = own.score
+    // A token's score is a score in the holder's own category: another category's table (km asked for) has no
+    // place for it.
+    const otherCategory =
+      own.fromToken === true &&
+      own.km !== undefined &&
+      input.km !== undefined &&
+      resolveKm(own.km, sel.kms) !== sel.km
+    const score = otherCategory ? undefined : own.score
     let mySeating: MySeating | null = null
     if (score !== undefined) {
       if (score < 0 || score > province.fullScore)

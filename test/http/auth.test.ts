@@ -30,6 +30,20 @@ describe('Bearer tokens (SPEC 5)', () => {
     expect(res.headers['www-authenticate']).toBeUndefined()
     expect(res.json().data.my_seating).toEqual({ even_num: 5, seating_sec: '17~21' })
   })
+  it("uses the token's score only in the holder's own category: another km asked for has no place for it", async () => {
+    const { token } = new TokenStore(store).create({ province: '江苏', score: 697, km: '物理' })
+    const ask = (km: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/seating/seating',
+        payload: { province: '江苏', year: '2025', km },
+        headers: { authorization: `Bearer ${token}` },
+      })
+    expect((await ask('物理类')).json().data.my_seating).toEqual({ even_num: 5, seating_sec: '17~21' })
+    const history = (await ask('历史')).json().data
+    expect(history.arr.length).toBeGreaterThan(0)
+    expect(history.my_seating).toBeNull()
+  })
   it('treats a missing header as anonymous, without a challenge', async () => {
     const res = await seating()
     expect(res.json().data.my_seating).toBeNull()
