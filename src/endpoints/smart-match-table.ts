@@ -113,6 +113,10 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
         group: item.sg_name,
         item_expected_rank: item.min_section,
         item_chance: item.chance,
+        // The item's own latest line, as the table shows it (its majors may have none of their own).
+        item_latest_year: item.history[0]?.year ?? null,
+        item_latest_min: item.history[0]?.min ?? null,
+        item_latest_min_section: item.history[0]?.min_section ?? null,
       }
       if (item.zyList.length === 0) out.push({ ...itemFields, ...NO_MAJOR })
       for (const z of item.zyList) {

@@ -268,5 +268,14 @@ describe('smart-match CSV / NDJSON on the shipped data (湖北 2025: many groups
     expect(new Set(records.map((r) => `${r.tier}${r.index}`)).size).toBe(items.length)
     expect(records.filter((r) => r.major === null)).toHaveLength(withoutMajors.length)
     expect(records).toHaveLength(items.reduce((n: number, i: any) => n + Math.max(1, i.zyList.length), 0))
+    // Each record carries its item's own latest line, as the table shows it, even when its major has none.
+    const tiers: Record<string, string> = { 冲: 'chong', 稳: 'wen', 保: 'bao' }
+    const itemOf = (r: any) =>
+      json.data.zyb_data.zybData[tiers[r.tier] as string].find((i: any) => i.index === r.index)
+    expect(records.filter((r) => r.item_latest_min_section !== null).length).toBeGreaterThan(
+      records.length / 2,
+    )
+    for (const r of records)
+      expect(r.item_latest_min_section).toBe(itemOf(r)?.history[0]?.min_section ?? null)
   }, 60_000)
 })
