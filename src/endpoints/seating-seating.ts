@@ -104,14 +104,18 @@ export default defineEndpoint({
     const rows = data.arr
     // In a terminal, the neighbourhood of the caller's score says more than 600 rows.
     let shown = rows
+    // The top of a table is one band (689-750): its candidates share the band, not the score.
+    let share = mine ? `同分 ${mine.even_num} 人` : ''
     if (mine) {
       const [from] = mine.seating_sec.split('~').map(Number)
       const at = rows.findIndex((r) => r.total >= (from ?? 0))
       shown = rows.slice(Math.max(0, at - 5), at + 6)
+      const band = rows[at]?.score
+      if (band?.includes('-')) share = `${band} 分段共 ${mine.even_num} 人`
     }
     return {
       title:
-        `${tableNames.get(data) ?? ''} ${mine ? `本人位次 ${mine.seating_sec}, 同分 ${mine.even_num} 人` : '一分一段表'}`.trim(),
+        `${tableNames.get(data) ?? ''} ${mine ? `本人位次 ${mine.seating_sec}, ${share}` : '一分一段表'}`.trim(),
       head: ['分数', '人数', '累计人数(位次)'],
       rows: shown.map((r) => [r.score, Number(r.num), r.total]),
       numeric: [1, 2],

@@ -90,6 +90,12 @@ describe('CLI', () => {
     )
     expect(JSON.parse(json.stdout).data.my_seating).toEqual({ even_num: 5, seating_sec: '17~21' })
   })
+  it('seating rank says that a score in the top band shares the band, not the score', async () => {
+    const args = ['seating', 'rank', '--province', '江苏', '--year', '2025', '--km', '物理', '--score', '720']
+    const run = await gaokao(...args)
+    expect(run.code).toBe(0)
+    expect(run.stdout.split('\n')[0]).toBe('江苏 2025 物理类 本人位次 1~10, 701-750 分段共 10 人')
+  })
   it('seating rank names the table the defaults chose (year, category) in its title', async () => {
     const list = await gaokao('seating', 'list', '--province', '江苏', '--json')
     const { year, km } = JSON.parse(list.stdout).data.current
