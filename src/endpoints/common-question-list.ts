@@ -57,21 +57,59 @@ interface Row {
 }
 
 const input = z.object({
-  module_type: handlerChecked({ description: '模块 1-6 (4 = 资讯)', placeholder: 'n' }),
+  // intField: absent is 0, which module_type and sub_module_type refuse.
+  module_type: handlerChecked({
+    description: '模块 1-6 (4 = 资讯)',
+    placeholder: 'n',
+    accepts: 'integer',
+    min: 1,
+    max: 6,
+    required: true,
+  }),
   sub_module_type: handlerChecked({
     description: '二级模块 1-4 ((4,3) 分类选项, (4,4) 资讯列表)',
     placeholder: 'n',
+    accepts: 'integer',
+    min: 1,
+    max: 4,
+    required: true,
   }),
-  page: handlerChecked({ description: '页码 (资讯列表分页, 须与 limit 同时给出)', placeholder: 'n' }),
-  limit: handlerChecked({ description: `每页条数 (最多 ${NEWS_PAGE_MAX})`, placeholder: 'n' }),
+  page: handlerChecked({
+    description: '页码 (资讯列表分页, 须与 limit 同时给出)',
+    placeholder: 'n',
+    accepts: 'integer',
+    min: 0,
+    default: 0,
+  }),
+  limit: handlerChecked({
+    description: `每页条数 (最多 ${NEWS_PAGE_MAX})`,
+    placeholder: 'n',
+    accepts: 'integer',
+    min: 0,
+    max: NEWS_PAGE_MAX,
+    default: 0,
+  }),
   sort_type: handlerChecked({
     description: '排序: 1 发布时间, 2 排序值, 3 浏览量 (均降序)',
     placeholder: 'n',
+    accepts: 'integer',
+    min: 0,
+    max: 3,
+    default: 0,
   }),
-  keyword: handlerChecked({ description: '标题关键词 (仅资讯列表)', placeholder: 'text' }),
+  // Only text is read; any other value means no keyword.
+  keyword: handlerChecked({
+    description: '标题关键词 (仅资讯列表)',
+    placeholder: 'text',
+    jsonSchema: { type: ['string', 'null'] },
+  }),
   category: handlerChecked({
     description: '分类 1-4 (仅资讯列表): 1 政策解读 2 考试信息 3 院校动态 4 重要公告',
     placeholder: 'n',
+    accepts: 'integer',
+    min: 0,
+    max: 4,
+    default: 0,
   }),
 })
 

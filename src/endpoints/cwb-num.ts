@@ -7,7 +7,7 @@ import { perDb } from './caches.js'
 import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { numberOf } from './numbers.js'
-import { handlerChecked } from './schema.js'
+import { type FieldMeta, handlerChecked } from './schema.js'
 import { defaultBatch, defaultRankYear } from './smart-match-defaults.js'
 import { isBlank, textOf, wholeNumber, xuankeOf, yearOf } from './smart-match-fields.js'
 import { type MatchRequest, matchCandidate, noRuleError } from './smart-match-run.js'
@@ -16,26 +16,73 @@ import { type MatchRequest, matchCandidate, noRuleError } from './smart-match-ru
  * SPEC 4.13 reads `user_info`; the CLI has no nested flags, so the same fields may also come at the top level
  * (`gaokao smart-match counts --province 江苏 --score 612`). A value in user_info wins.
  */
-const field = (description: string, placeholder: string) => handlerChecked({ description, placeholder })
+const field = (description: string, placeholder: string, more: Partial<FieldMeta>) =>
+  handlerChecked({ description, placeholder, ...more })
+/** province and score: the handler refuses a request with neither the field nor user_info's (OpenAPI). */
+const needed = { required: { orIn: 'user_info' } } as const
+const text = (description: string) => ({ type: ['string', 'number', 'null'], description })
+const whole = (description: string) => ({
+  type: ['integer', 'string', 'null'],
+  pattern: '^\\s*\\d+\\s*$',
+  minimum: 0,
+  description,
+})
 const input = z.object({
   user_info: handlerChecked({
     description: '考生信息 (HTTP: province, subject, score, batch, xuanke, rank)',
     hidden: true,
+    // What the handler reads from it (a value here wins over the same field at the top level).
+    jsonSchema: {
+      type: ['object', 'null'],
+      properties: {
+        province: text('省份 (此处或顶层必填)'),
+        score: whole('分数 (此处或顶层必填)'),
+        subject: text('首选科目或科类: 物理 历史 理科 文科 综合 (默认: 由选科看出, 否则 物理)'),
+        subject_type: { ...text('subject 的旧名'), deprecated: true },
+        batch: text('批次 (默认: 该省本科批次)'),
+        xuanke: text('选考科目, 英文逗号分隔 (默认 综合: 不按选科筛选)'),
+        rank: whole('位次 (默认: 由分数查一分一段表)'),
+        rank_year: {
+          type: ['string', 'integer', 'null'],
+          pattern: '^\\s*\\d{4}\\s*$',
+          minimum: 1000,
+          maximum: 9999,
+          description: '年份 (默认: 该省一分一段表的最新年份, 不晚于今年)',
+        },
+      },
+    },
   }),
-  province: field('省份 (必填)', 'province'),
-  score: field('分数 (必填)', 'score'),
-  subject: field('首选科目或科类: 物理 历史 理科 文科 综合 (默认: 由选科看出, 否则 物理)', 'subject'),
-  subject_type: handlerChecked({ description: 'subject 的旧名', hidden: true }),
-  batch: field('批次 (默认: 该省本科批次, 如 本科批 / 普通类一段)', 'batch'),
-  xuanke: field('选考科目, 英文逗号分隔 (默认 综合: 不按选科筛选)', 'subjects'),
-  rank: field('位次 (默认: 由分数查一分一段表)', 'rank'),
-  rank_year: field('年份 (默认: 该省一分一段表的最新年份, 不晚于今年)', 'year'),
+  province: field('省份 (必填)', 'province', { accepts: 'text', ...needed }),
+  score: field('分数 (必填)', 'score', { accepts: 'integer', min: 0, ...needed }),
+  subject: field('首选科目或科类: 物理 历史 理科 文科 综合 (默认: 由选科看出, 否则 物理)', 'subject', {
+    accepts: 'text',
+  }),
+  subject_type: handlerChecked({
+    description: 'subject 的旧名',
+    hidden: true,
+    accepts: 'text',
+    deprecated: true,
+  }),
+  batch: field('批次 (默认: 该省本科批次, 如 本科批 / 普通类一段)', 'batch', { accepts: 'text' }),
+  xuanke: field('选考科目, 英文逗号分隔 (默认 综合: 不按选科筛选)', 'subjects', {
+    accepts: 'text',
+    default: '综合',
+  }),
+  rank: field('位次 (默认: 由分数查一分一段表)', 'rank', { accepts: 'integer', min: 0 }),
+  rank_year: field('年份 (默认: 该省一分一段表的最新年份, 不晚于今年)', 'year', { accepts: 'year' }),
   type: handlerChecked({
     description: '策略 1-4, 同 smart-match (默认 1)',
     placeholder: 'type',
     choices: ['1', '2', '3', '4'],
+    accepts: 'choice',
+    default: 1,
   }),
-  bypass_cache: handlerChecked({ description: '1 或 true: 不用缓存, 重新计算', placeholder: 'flag' }),
+  bypass_cache: handlerChecked({
+    description: '1 或 true: 不用缓存, 重新计算',
+    placeholder: 'flag',
+    accepts: 'flag',
+    default: false,
+  }),
 })
 
 export interface TierCounts {
@@ -69,7 +116,7 @@ export default defineEndpoint({
       unknown
     >
     const pick = (key: string) => (isBlank(info[key]) ? (raw as Record<string, unknown>)[key] : info[key])
-    const provinceText = textOf(pick('province'))
+    const provinceText = textOf('province', pick('province'))
     const scoreValue = pick('score')
     const missing = [
       provinceText === undefined && 'user_info.province',
@@ -88,9 +135,9 @@ export default defineEndpoint({
     const xuanke = xuankeOf('user_info.xuanke', pick('xuanke')) ?? '综合'
     const chosen = parseXuanke(xuanke)
     // Without a first choice anywhere, the counts are those of the province's first category (物理类, 理科).
-    const stated = textOf(pick('subject')) ?? textOf(pick('subject_type'))
+    const stated = textOf('subject', pick('subject')) ?? textOf('subject_type', pick('subject_type'))
     const subject = stated ?? (chosen?.has('历史') && !chosen.has('物理') ? '历史' : '物理')
-    const batchText = textOf(pick('batch'))
+    const batchText = textOf('batch', pick('batch'))
     const currentYear = ctx.now().getFullYear()
     // The key is built before any default is looked up, so that a hit costs no query at all.
     const key = [

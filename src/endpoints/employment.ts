@@ -26,15 +26,17 @@ const input = z.object({
     description: '学历层次 (默认 本科)',
     placeholder: 'degree',
     choices: ['本科', '专科'],
+    default: '本科',
   }),
   major_name: optText({ description: '专业名称, 模糊匹配', placeholder: 'name' }),
-  page: optInt({ description: '页码 (默认 1)', min: 1 }),
+  page: optInt({ description: '页码 (默认 1)', min: 1, default: 1 }),
   // SPEC 8: page_size is capped at 50; a larger value is served as 50 rather than refused.
-  page_size: optInt({ description: `每页条数 (默认 10, 最多 ${EMPLOYMENT_PAGE_MAX})`, min: 1 }),
+  page_size: optInt({ description: `每页条数 (默认 10, 最多 ${EMPLOYMENT_PAGE_MAX})`, min: 1, default: 10 }),
   sort_type: optChoice({
     description: '排序 (默认 employment_rate_desc)',
     placeholder: 'sort',
     choices: Object.keys(EMPLOYMENT_SORTS),
+    default: 'employment_rate_desc',
   }),
   trend_major: optText({ description: '趋势分析所选专业 (默认: 排名第一的专业)', placeholder: 'name' }),
 })

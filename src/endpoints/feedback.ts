@@ -34,10 +34,27 @@ const input = z.object({
     description: '反馈类型 1-4',
     placeholder: 'type',
     choices: ['1', '2', '3', '4'],
+    accepts: 'choice',
+    required: true,
   }),
-  content: handlerChecked({ description: '反馈内容, 最多 1000 字', placeholder: 'text' }),
-  contact: handlerChecked({ description: '联系方式: 邮箱或手机号, 最多 100 个字符', placeholder: 'contact' }),
-  page_title: handlerChecked({ description: '页面标题 (可选)', placeholder: 'title' }),
+  content: handlerChecked({
+    description: '反馈内容, 最多 1000 字',
+    placeholder: 'text',
+    accepts: 'text',
+    required: true,
+  }),
+  contact: handlerChecked({
+    description: '联系方式: 邮箱或手机号, 最多 100 个字符',
+    placeholder: 'contact',
+    accepts: 'text',
+    required: true,
+  }),
+  page_title: handlerChecked({
+    description: '页面标题 (可选)',
+    placeholder: 'title',
+    accepts: 'text',
+    default: '',
+  }),
 })
 
 /**

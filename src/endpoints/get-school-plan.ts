@@ -35,10 +35,12 @@ const input = z.object({
   year: optText({
     description: `年份: ${FIVE_YEARS}, 或 ${FIRST_PLAN_YEAR} 到今年 (默认 ${DEFAULT_PLAN_YEAR})`,
     placeholder: 'year',
+    default: DEFAULT_PLAN_YEAR,
   }),
   province: optText({
     description: '招生省份: all 全部, cur 当前省份 (江苏), 或省份名 (默认: 全部)',
     placeholder: 'province',
+    default: 'all',
   }),
   school_type: optChoice({ description: '院校类型', placeholder: 'type', choices: SCHOOL_TYPES }),
   // Besides the spec's words, any stored value that lookup 4.0 (source plans) lists: checked by the handler.

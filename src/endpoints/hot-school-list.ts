@@ -15,7 +15,7 @@ export const HOT_SCHOOL_LIMIT = 20
 export const ORDINARY_CATEGORIES = ['物理类', '历史类', '理科', '文科', '综合'] as const
 
 const input = z.object({
-  major_id: optInt({ description: '专业 id: 只列开设该专业的院校 (默认 0: 不限)', min: 0 }),
+  major_id: optInt({ description: '专业 id: 只列开设该专业的院校 (默认 0: 不限)', min: 0, default: 0 }),
   year: optInt({ description: `年份 (默认: 去年; ${HOT_SCHOOL_FIRST_YEAR} 到今年)` }),
 })
 

@@ -9,6 +9,7 @@ export const lookupInput = z.object({
     description: '数据来源 (默认 yifenyiduan)',
     placeholder: 'source',
     choices: SOURCE_NAMES,
+    default: 'yifenyiduan',
   }),
   province: optText({ description: '省份 (默认: 全部)', placeholder: 'province' }),
   year: optYear({ description: '年份 (默认: 全部)' }),

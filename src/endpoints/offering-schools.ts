@@ -51,7 +51,8 @@ export interface OfferingSchoolsPage {
   pagination: { page: number; pageSize: number; total: number; totalPages: number }
 }
 
-const flag = (what: string) => optInt({ description: `1: 只看${what}学校 (0 或不填: 不限)`, min: 0, max: 1 })
+const flag = (what: string) =>
+  optInt({ description: `1: 只看${what}学校 (0 或不填: 不限)`, min: 0, max: 1, default: 0 })
 
 const input = z.object({
   id: reqText({ description: '专业: 专业 ID, 专业代码 (如 080901) 或专业名称', placeholder: 'major' }),

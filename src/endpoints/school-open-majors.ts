@@ -49,8 +49,19 @@ const rules = z.object({
 
 /** What the open-majors endpoints accept before their own checks: a missing field is 23008, not a 400. */
 export const openMajorsFields = {
-  school_id: handlerChecked({ description: '学校 ID (必填), 如 111 (南京大学)', placeholder: 'id' }),
-  province: handlerChecked({ description: '招生省份 (必填), 如 江苏', placeholder: 'province' }),
+  school_id: handlerChecked({
+    description: '学校 ID (必填), 如 111 (南京大学)',
+    placeholder: 'id',
+    accepts: 'integer',
+    min: 1,
+    required: true,
+  }),
+  province: handlerChecked({
+    description: '招生省份 (必填), 如 江苏',
+    placeholder: 'province',
+    accepts: 'text',
+    required: true,
+  }),
 }
 
 /** SPEC 4.14, 4.15: school_id and province missing is 23008, checked before any other rule of the request. */
@@ -68,11 +79,15 @@ const input = z.object({
     description: '排序字段 (默认 ranking: 专业排名升序, 无排名的在后; hot: 热度降序)',
     placeholder: 'field',
     choices: SORT_FIELDS,
+    accepts: 'choice',
+    default: 'ranking',
   }),
   sort_order: handlerChecked({
     description: '排序方向 (默认 desc; asc 把整个顺序倒过来)',
     placeholder: 'order',
     choices: SORT_ORDERS,
+    accepts: 'choice',
+    default: 'desc',
   }),
 })
 

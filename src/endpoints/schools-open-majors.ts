@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { totalPages } from '../domain/paging.js'
+import { MAX_PAGE_SIZE, totalPages } from '../domain/paging.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { pageField, pageSizeField } from './paging.js'
@@ -45,9 +45,27 @@ const rules = z.object({
 
 const input = z.object({
   ...openMajorsFields,
-  year: handlerChecked({ description: '只看这一年 (默认: 所有年份, 最近的在前)', placeholder: 'year' }),
-  page: handlerChecked({ description: '页码 (默认 1)', placeholder: 'n' }),
-  limit: handlerChecked({ description: `每页条数 (默认 ${DEFAULT_LIMIT}, 最多 100)`, placeholder: 'n' }),
+  // Checked by `rules` after the 23008 check: as optYear, pageField and pageSizeField.
+  year: handlerChecked({
+    description: '只看这一年 (默认: 所有年份, 最近的在前)',
+    placeholder: 'year',
+    accepts: 'year',
+  }),
+  page: handlerChecked({
+    description: '页码 (默认 1)',
+    placeholder: 'n',
+    accepts: 'integer',
+    min: 1,
+    default: 1,
+  }),
+  limit: handlerChecked({
+    description: `每页条数 (默认 ${DEFAULT_LIMIT}, 最多 ${MAX_PAGE_SIZE})`,
+    placeholder: 'n',
+    accepts: 'integer',
+    min: 1,
+    max: MAX_PAGE_SIZE,
+    default: DEFAULT_LIMIT,
+  }),
 })
 
 /**

@@ -10,8 +10,12 @@ import { numberOf } from './numbers.js'
 export const isBlank = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
 
-/** The trimmed text of a field, undefined when blank. */
-export const textOf = (v: unknown): string | undefined => (isBlank(v) ? undefined : String(v).trim())
+/** The trimmed text of a field, undefined when blank; an object or array is a 400 (not "[object Object]"). */
+export function textOf(field: string, v: unknown): string | undefined {
+  if (isBlank(v)) return undefined
+  if (typeof v === 'object') throw badRequest(`参数 ${field} 无效: 应为文本或数字`)
+  return String(v).trim()
+}
 
 /** A whole number >= 0 sent as a number or a string; undefined when blank. */
 export function wholeNumber(field: string, v: unknown): number | undefined {
@@ -24,7 +28,7 @@ export function wholeNumber(field: string, v: unknown): number | undefined {
 
 /** A four-digit year, undefined when blank. */
 export function yearOf(v: unknown): number | undefined {
-  const text = textOf(v)
+  const text = textOf('rank_year', v)
   if (text === undefined) return undefined
   if (!/^[1-9]\d{3}$/.test(text)) throw badRequest('参数 rank_year 无效: 应为四位数年份, 如 2025')
   return Number(text)
@@ -36,7 +40,7 @@ export function yearOf(v: unknown): number | undefined {
  * 综合 and 不限 state nothing on purpose (SPEC 4.8's default).
  */
 export function xuankeOf(field: string, v: unknown): string | undefined {
-  const text = textOf(v)
+  const text = textOf(field, v)
   if (text === undefined || parseXuanke(text) !== null) return text
   if (['综合', '不限'].includes(text.normalize('NFKC'))) return text
   throw badRequest(`参数 ${field} 无效: 未识别出科目, 收到 ${JSON.stringify(text)} (如 物理,化学,生物)`)

@@ -14,25 +14,70 @@ import { smartMatchRecords, smartMatchTables } from './smart-match-table.js'
  * message), then the strategy type, then the formats of the numbers, then the rule, then the data.
  */
 const input = z.object({
-  province: handlerChecked({ description: '省份, 如 江苏 (必填)', placeholder: 'province' }),
-  batch: handlerChecked({ description: '批次, 如 本科批, 专科批, 普通类一段 (必填)', placeholder: 'batch' }),
-  rank_year: handlerChecked({ description: '位次与推荐数据的年份, 如 2025 (必填)', placeholder: 'year' }),
-  rank: handlerChecked({ description: '位次 (默认 0: 由分数查当年一分一段表)', placeholder: 'rank' }),
-  score: handlerChecked({ description: '分数 (默认 0)', placeholder: 'score' }),
-  is_key: handlerChecked({ description: '旧版兼容字段, 不起作用', hidden: true }),
-  token: handlerChecked({ description: '缓存标识, 原样写入 cache_zyb (默认空)', placeholder: 'token' }),
+  province: handlerChecked({
+    description: '省份, 如 江苏 (必填)',
+    placeholder: 'province',
+    accepts: 'text',
+    required: true,
+  }),
+  batch: handlerChecked({
+    description: '批次, 如 本科批, 专科批, 普通类一段 (必填)',
+    placeholder: 'batch',
+    accepts: 'text',
+    required: true,
+  }),
+  rank_year: handlerChecked({
+    description: '位次与推荐数据的年份, 如 2025 (必填)',
+    placeholder: 'year',
+    accepts: 'year',
+    required: true,
+  }),
+  rank: handlerChecked({
+    description: '位次 (默认 0: 由分数查当年一分一段表)',
+    placeholder: 'rank',
+    accepts: 'integer',
+    min: 0,
+    default: 0,
+  }),
+  score: handlerChecked({
+    description: '分数 (默认 0)',
+    placeholder: 'score',
+    accepts: 'integer',
+    min: 0,
+    default: 0,
+  }),
+  // SPEC 4.8: a number, default 0; the handler ignores it, whatever it holds.
+  is_key: handlerChecked({
+    description: '旧版兼容字段, 不起作用',
+    hidden: true,
+    jsonSchema: { type: ['integer', 'string', 'boolean', 'null'] },
+    default: 0,
+    deprecated: true,
+  }),
+  token: handlerChecked({
+    description: '缓存标识, 原样写入 cache_zyb (默认空)',
+    placeholder: 'token',
+    accepts: 'text',
+    default: '',
+  }),
   type: handlerChecked({
     description: '策略: 1 冲稳保, 2 合理保守, 3 标准均衡, 4 激进冲刺 (默认 1)',
     placeholder: 'type',
     choices: ['1', '2', '3', '4'],
+    accepts: 'choice',
+    default: 1,
   }),
   subject: handlerChecked({
     description: '首选科目或科类: 物理 历史 理科 文科 综合 (默认 综合)',
     placeholder: 'subject',
+    accepts: 'text',
+    default: '综合',
   }),
   xuanke: handlerChecked({
     description: '选考科目, 英文逗号分隔, 如 物理,化学,生物 (默认 综合)',
     placeholder: 'subjects',
+    accepts: 'text',
+    default: '综合',
   }),
 })
 
@@ -54,12 +99,12 @@ export function parseSmartMatch(raw: z.output<typeof input>): SmartMatchInput {
   const rankYear = yearOf(raw.rank_year) as number
   return {
     request: {
-      province: textOf(raw.province) as string,
-      batch: textOf(raw.batch) as string,
+      province: textOf('province', raw.province) as string,
+      batch: textOf('batch', raw.batch) as string,
       rankYear,
       rank: wholeNumber('rank', raw.rank) ?? 0,
       score: wholeNumber('score', raw.score) ?? 0,
-      subject: textOf(raw.subject) ?? '综合',
+      subject: textOf('subject', raw.subject) ?? '综合',
       xuanke: xuankeOf('xuanke', raw.xuanke) ?? '综合',
     },
     type,

@@ -15,6 +15,8 @@ const input = z.object({
   plan_type: handlerChecked({
     description: '1 国家专项, 2 地方专项, 3 高校专项; 不填或其他值: 三类都查',
     placeholder: 'n',
+    // planTypeOf: any value passes; 1, 2, 3 as number or text select one type.
+    jsonSchema: { type: ['integer', 'string', 'null'], examples: [1, 2, 3] },
   }),
   keyword: optText({ description: '院校或专业名称关键词, 只作用于国家专项', placeholder: 'text' }),
   page: pageField(),

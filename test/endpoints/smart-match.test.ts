@@ -101,6 +101,14 @@ describe('smart-match errors (SPEC 4.8), in the spec order', () => {
     expect(
       (await call(cwbNum, { user_info: { province: '湖北', score: 600, xuanke: '火星' } }, ctx)).message,
     ).toBe('参数 user_info.xuanke 无效: 未识别出科目, 收到 "火星" (如 物理,化学,生物)')
+    // An object where text belongs is a 400 naming the field, never "[object Object]省暂无...".
+    for (const field of ['province', 'batch', 'subject'])
+      expect((await call(smartMatch, { ...HUBEI, [field]: { a: 1 } }, ctx)).message, field).toBe(
+        `参数 ${field} 无效: 应为文本或数字`,
+      )
+    expect((await call(cwbNum, { user_info: { province: ['湖北'], score: 600 } }, ctx)).message).toBe(
+      '参数 province 无效: 应为文本或数字',
+    )
   })
 })
 

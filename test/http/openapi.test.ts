@@ -22,6 +22,8 @@ const operationOf = (name: string) => {
   return doc.paths[def.http.path.replace(/:(\w+)/g, '{$1}')][def.http.method.toLowerCase()]
 }
 
+const bodyOf = (name: string) => operationOf(name).requestBody.content['application/json'].schema
+
 describe('the OpenAPI document', () => {
   it('has one operation per endpoint of the registry, at its path and method, named after it', () => {
     expect(doc.openapi).toBe('3.1.0')
@@ -29,16 +31,100 @@ describe('the OpenAPI document', () => {
     expect(operations.map((o) => o.operationId).sort()).toEqual(ENDPOINTS.map((d) => d.name).sort())
     for (const def of ENDPOINTS) expect(operationOf(def.name).operationId).toBe(def.name)
   })
-  it('describes POST bodies field by field, required fields marked, legacy fields left out', () => {
-    const body = operationOf('smart-match').requestBody.content['application/json'].schema
+  it('describes POST bodies field by field, required fields marked, CLI-hidden legacy fields included', () => {
+    const body = bodyOf('smart-match')
     expect(Object.keys(body.properties)).toEqual(
-      expect.arrayContaining(['province', 'batch', 'rank_year', 'xuanke']),
+      expect.arrayContaining(['province', 'batch', 'rank_year', 'xuanke', 'is_key']),
     )
-    expect(body.properties).not.toHaveProperty('is_key')
-    expect(body.properties.type.examples).toEqual(['1', '2', '3', '4'])
+    expect(body.properties.is_key).toMatchObject({ default: 0, deprecated: true })
+    expect(body.properties.type.enum).toEqual(['1', '2', '3', '4', 1, 2, 3, 4, null])
+    expect(body.properties.type.default).toBe(1)
     const seating = operationOf('seating-seating').requestBody.content['application/json'].schema
     expect(seating.required).toEqual(['province'])
     expect(seating.properties.province.description).toContain('省份')
+  })
+  it('marks the fields a handler refuses a request without as required', () => {
+    expect(bodyOf('smart-match').required).toEqual(['province', 'batch', 'rank_year'])
+    expect(bodyOf('feedback').required).toEqual(['feedback_type', 'content', 'contact'])
+    expect(bodyOf('common-question-list').required).toEqual(['module_type', 'sub_module_type'])
+    for (const name of ['school-open-majors', 'schools-open-majors'])
+      expect(bodyOf(name).required).toEqual(['school_id', 'province'])
+    // cwb-num: province and score, each at the top level or inside user_info.
+    const cwb = bodyOf('cwb-num')
+    expect(cwb.required).toBeUndefined()
+    expect(operationOf('cwb-num').requestBody.required).toBe(true)
+    expect(cwb.allOf).toEqual(
+      ['province', 'score'].map((name) => ({
+        anyOf: [
+          { required: [name] },
+          { required: ['user_info'], properties: { user_info: { type: 'object', required: [name] } } },
+        ],
+      })),
+    )
+  })
+  it('describes cwb-num’s user_info as an object with the fields the handler reads', () => {
+    const info = bodyOf('cwb-num').properties.user_info
+    expect(info.type).toEqual(['object', 'null'])
+    expect(Object.keys(info.properties)).toEqual(
+      expect.arrayContaining([
+        'province',
+        'score',
+        'subject',
+        'subject_type',
+        'batch',
+        'xuanke',
+        'rank',
+        'rank_year',
+      ]),
+    )
+    expect(info.properties.score.type).toEqual(['integer', 'string', 'null'])
+    expect(bodyOf('cwb-num').properties.subject_type.deprecated).toBe(true)
+  })
+  it('gives each field the JSON types the server accepts, with bounds and defaults', () => {
+    const plans = bodyOf('historical-scores-list').properties
+    expect(plans.page).toMatchObject({ type: ['integer', 'string', 'null'], minimum: 1, default: 1 })
+    expect(plans.limit).toMatchObject({
+      type: ['integer', 'string', 'null'],
+      minimum: 1,
+      maximum: 100,
+      default: 10,
+    })
+    expect(plans.page).not.toHaveProperty('min')
+    expect(plans.limit).not.toHaveProperty('max')
+    expect(plans.page.type).not.toContain('boolean')
+    expect(plans.keyword.type).toEqual(['string', 'number', 'null'])
+    expect(bodyOf('seating-list').properties.year).toMatchObject({
+      type: ['string', 'integer', 'null'],
+      pattern: '^\\s*\\d{4}\\s*$',
+    })
+    const match = bodyOf('smart-match').properties
+    expect(match.province.type).toEqual(['string', 'number'])
+    expect(match.rank_year.type).toEqual(['string', 'integer'])
+    expect(match.score).toMatchObject({ type: ['integer', 'string', 'null'], minimum: 0, default: 0 })
+    expect(bodyOf('cwb-num').properties.bypass_cache.enum).toEqual(
+      expect.arrayContaining([true, 1, '1', 'true']),
+    )
+    expect(bodyOf('employment').properties.degree.enum).toEqual(['本科', '专科', null])
+    const pageParam = (operationOf('offering-schools').parameters as any[]).find((p) => p.name === 'page')
+    expect(pageParam.schema).toMatchObject({ type: ['integer', 'string'], minimum: 1, default: 1 })
+    // No field is left untyped, nor typed as "anything scalar".
+    for (const op of Object.values(doc.paths).flatMap((p: any) => Object.values(p)) as any[]) {
+      const schemas = op.parameters
+        ? op.parameters.map((p: any) => p.schema)
+        : Object.values(op.requestBody.content['application/json'].schema.properties)
+      for (const schema of schemas as any[]) {
+        expect(schema.type ?? schema.enum).toBeDefined()
+        expect(schema.type).not.toEqual(['string', 'number', 'boolean', 'null'])
+      }
+    }
+  })
+  it('answers an unknown path resource with a 404 envelope, and names the codes in use', () => {
+    const notFound = operationOf('offering-schools').responses[404]
+    expect(notFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Envelope' })
+    expect(operationOf('major-groups').responses).toHaveProperty('404')
+    expect(operationOf('seating-list').responses).not.toHaveProperty('404')
+    const code = doc.components.schemas.Envelope.properties.code.description
+    for (const c of ['400', '403', '404', '413', '500', '23008']) expect(code).toContain(c)
   })
   it('describes GET routes by path and query parameters', () => {
     const params = operationOf('major-groups').parameters as any[]
@@ -52,7 +138,17 @@ describe('the OpenAPI document', () => {
     expect(schemaOf('seating-list')).toEqual({ $ref: '#/components/schemas/Envelope' })
     expect(schemaOf('employment')).toEqual({})
     const text = JSON.stringify(doc)
-    for (const key of ['"placeholder"', '"hidden"', '"flag"', '"$schema"']) expect(text).not.toContain(key)
+    for (const key of [
+      '"placeholder"',
+      '"hidden"',
+      '"flag"',
+      '"$schema"',
+      '"accepts"',
+      '"jsonSchema"',
+      '"min"',
+      '"max"',
+    ])
+      expect(text).not.toContain(key)
   })
   it('is what `gaokao openapi` prints', async () => {
     const run = await runGaokao(['openapi'])
