@@ -2,6 +2,7 @@ import type { Db } from '../data/db.js'
 import type { ScoreRankRow } from '../domain/rank.js'
 import {
   type Estimate,
+  type Granularity,
   type ListItem,
   type Observation,
   type PickedMajor,
@@ -20,6 +21,8 @@ export interface HistoryPoint {
   year: number
   min: number | null
   min_section: number
+  /** Whose lowest line it is: the major's own, its group's or the whole school's (borrowed when coarser) */
+  level: Granularity
 }
 
 export interface ZyItem {
@@ -97,7 +100,7 @@ export function scoreAtRank(rows: readonly ScoreRankRow[] | undefined, rank: num
 }
 
 const historyOf = (e: Estimate): HistoryPoint[] =>
-  e.used.map((o: Observation) => ({ year: o.year, min: o.score, min_section: o.rank }))
+  e.used.map((o: Observation) => ({ year: o.year, min: o.score, min_section: o.rank, level: o.level }))
 
 export async function smartMatchData(
   db: Db,

@@ -1,3 +1,4 @@
+import type { Granularity } from '../domain/smart-match/estimate.js'
 import type { TierName } from '../domain/smart-match/strategies.js'
 import type { TableView } from './define.js'
 import type { SmartMatchData, ZybItem } from './smart-match-response.js'
@@ -21,12 +22,22 @@ const groupLabel = (item: ZybItem) =>
 const pct = (x: number | null) => (x === null ? '' : `${Math.round(x * 100)}%`)
 const signed = (x: number | null) => (x === null ? '' : x > 0 ? `+${x}` : String(x))
 
-/** "2024: 12345 (610分)" for the latest published lowest rank. */
-function latest(item: ZybItem): string {
+const GRANULARITY_ORDER = { major: 0, group: 1, school: 2 } as const
+const BORROWED = { group: '组线', school: '校线', major: '' } as const
+
+/**
+ * "2024: 12345 (610分)" for the latest published lowest rank; "… 校线" when it is not the item's own line but its
+ * school's (or, for a major, its group's): a counsellor must not take it for the item's own history.
+ */
+function latest(item: ZybItem, own: Granularity): string {
   const h = item.history[0]
   if (!h) return ''
-  return `${h.year}: ${h.min_section}${h.min === null ? '' : ` (${h.min}分)`}`
+  const borrowed = GRANULARITY_ORDER[h.level] > GRANULARITY_ORDER[own] ? ` ${BORROWED[h.level]}` : ''
+  return `${h.year}: ${h.min_section}${h.min === null ? '' : ` (${h.min}分)`}${borrowed}`
 }
+
+/** What one item of a rule's list is: volunteerType 1 a school, 2 a group, 3 a major. */
+const ITEM_LEVEL: Record<number, Granularity> = { 1: 'school', 2: 'group', 3: 'major' }
 
 export function smartMatchTables(data: SmartMatchData): TableView[] {
   const rule = data.zyb_rule
@@ -70,7 +81,7 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
         item.min_section,
         signed(item.min_section - c.rank),
         pct(item.chance),
-        latest(item),
+        latest(item, ITEM_LEVEL[rule.volunteerType] ?? 'group'),
       ]),
       numeric: [0, 4, 5, 6],
     })

@@ -212,6 +212,53 @@ describe('smart-match on the shipped data: a plan published for one school only 
   })
 })
 
+describe('smart-match on the shipped data: a line whose score was copied into its rank (江苏 2023 历史类)', () => {
+  const ctx = fixtureContext(SHIPPED)
+  afterAll(() => ctx.db.close())
+  it('does not rank score-only lines by it: no college at 474 points comes out as a 稳 for rank 300', async () => {
+    const body = await call(
+      smartMatch,
+      {
+        province: '江苏',
+        batch: '本科批',
+        rank_year: 2025,
+        rank: 300,
+        subject: '历史',
+        xuanke: '历史,政治,地理',
+      },
+      ctx,
+    )
+    expect(body.code).toBe(200)
+    const items = ['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t]) as {
+      history: { min: number | null; min_section: number }[]
+    }[]
+    expect(items.length).toBeGreaterThan(0)
+    const copied = items.filter((i) => i.history.some((h) => h.min !== null && h.min === h.min_section))
+    expect(copied).toEqual([])
+  })
+})
+
+describe('smart-match on the shipped data: whose line the latest one is (江苏 2025)', () => {
+  it("marks a school's line shown for a group as 校线, in the table, as the JSON's history level says", async () => {
+    const args = [
+      'smart-match',
+      ...['--province', '江苏', '--batch', '本科批', '--rank-year', '2025', '--score', '600'],
+      ...['--subject', '物理', '--xuanke', '物理,化学,生物'],
+    ]
+    const json = JSON.parse((await runGaokao([...args, '--json'], { datasets: SHIPPED })).stdout)
+    const items = ['chong', 'wen', 'bao'].flatMap((t) => json.data.zyb_data.zybData[t]) as {
+      history: { level: string }[]
+    }[]
+    const borrowed = items.filter((i) => i.history[0]?.level === 'school').length
+    expect(borrowed).toBeGreaterThan(0)
+    expect(items.every((i) => i.history.every((h) => ['major', 'group', 'school'].includes(h.level)))).toBe(
+      true,
+    )
+    const table = (await runGaokao(args, { datasets: SHIPPED })).stdout
+    expect(table.split('\n').filter((l) => l.includes(' 校线 ')).length).toBe(borrowed)
+  }, 60_000)
+})
+
 describe('smart-match on the shipped data: major codes and lengths (江苏 2025)', () => {
   const ctx = fixtureContext(SHIPPED)
   afterAll(() => ctx.db.close())

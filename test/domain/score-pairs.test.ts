@@ -17,6 +17,19 @@ describe('rankCurve (ranks for lines published with a score only)', () => {
     expect(curve?.(600)).toBe(100 ** 2)
     expect(curve?.(642)).toBe(58 ** 2)
   })
+  it("drops a point far off its neighbours' ranks (a score copied into the rank), keeps the steep top", () => {
+    // 561 traced only by a line whose rank is its score: the curve interpolates there from 562 and 560.
+    const bad = [...lines().filter((l) => l.score !== 561), { score: 561, rank: 561 }]
+    const curve = rankCurve(bad) as (s: number) => number | undefined
+    expect(curve(561)).toBe(Math.round(Math.sqrt(138 ** 2 * 140 ** 2)))
+    // Two lines at the lowest traced score, one of them the bad one: the good one alone traces it (the lower
+    // median of the two had been the bad one, 江苏 2023 历史类 at 474).
+    const edge = rankCurve([...lines(), { score: 500, rank: 500 }]) as (s: number) => number | undefined
+    expect(edge(500)).toBe(200 ** 2)
+    // The top of a real table: ranks 3, 9, 20, 41 within a few points are kept (all better than 1000).
+    const top = [...lines(), ...[3, 9, 20, 41].map((rank, i) => ({ score: 690 - i, rank }))]
+    expect((rankCurve(top) as (s: number) => number | undefined)(689)).toBe(9)
+  })
   it('interpolates between traced scores on a log scale', () => {
     const curve = rankCurve(lines()) as (s: number) => number | undefined
     const r = curve(601) as number

@@ -16,26 +16,50 @@ export interface ScoreRankPair {
 export const MIN_POINTS = 20
 /** Widest score gap interpolated across */
 export const MAX_GAP = 5
+/**
+ * A line whose rank is more than OUTLIER_FACTOR times better than the nearest traced scores above it, or worse
+ * than those below (up to three on each side, at least two in all), is a source's error, not the curve: one college's line published as 474 points at rank 474 (its score copied into the rank) gave every
+ * score-only line at 474 that rank, and those colleges then came out as 稳 for a rank-300 candidate. The curve
+ * is steep only at the very top (STEEP_TOP), which is not judged.
+ */
+export const OUTLIER_FACTOR = 4
+/** Ranks better than this (on both sides of the comparison) are the steep top of the curve, not judged */
+export const STEEP_TOP = 1000
 
 /** The curve of one year and category, or undefined when too few pairs trace it. */
 export function rankCurve(
   pairs: readonly ScoreRankPair[],
 ): ((score: number) => number | undefined) | undefined {
-  const byScore = new Map<number, number[]>()
-  for (const p of pairs) {
-    if (!(p.rank > 0) || !Number.isFinite(p.score)) continue
-    const list = byScore.get(p.score) ?? []
-    list.push(p.rank)
-    byScore.set(p.score, list)
-  }
-  if (byScore.size < MIN_POINTS) return undefined
+  const valid = pairs.filter((p) => p.rank > 0 && Number.isFinite(p.score))
   // One rank per score, the median of the lines at that score; scores descending.
-  const points = [...byScore]
-    .map(([score, ranks]) => {
-      const sorted = ranks.sort((a, b) => a - b)
-      return { score, rank: sorted[Math.floor((sorted.length - 1) / 2)] as number }
-    })
-    .sort((a, b) => b.score - a.score)
+  const tracedBy = (list: readonly ScoreRankPair[]) => {
+    const byScore = new Map<number, number[]>()
+    for (const p of list) byScore.set(p.score, [...(byScore.get(p.score) ?? []), p.rank])
+    return [...byScore]
+      .map(([score, ranks]) => ({ score, rank: median(ranks) }))
+      .sort((a, b) => b.score - a.score)
+  }
+  const traced = tracedBy(valid)
+  if (traced.length < MIN_POINTS) return undefined
+  // Each line against the nearest traced scores (up to three on each side, other scores than its own): a lower
+  // score cannot have a much better rank than the scores above it, nor a much worse one than those below.
+  const consistent = (p: ScoreRankPair): boolean => {
+    const at = traced.findIndex((q) => q.score <= p.score)
+    const end = at < 0 ? traced.length : at
+    const above = traced.slice(Math.max(0, end - 3), end)
+    const below = traced
+      .slice(end, end + 4)
+      .filter((q) => q.score !== p.score)
+      .slice(0, 3)
+    if (above.length + below.length < 2) return true
+    const a = above.length ? median(above.map((q) => q.rank)) : 0
+    const b = below.length ? median(below.map((q) => q.rank)) : Number.POSITIVE_INFINITY
+    // The top ranks move by large factors within a few points: not judged there.
+    if (Math.max(p.rank, a, Number.isFinite(b) ? b : 0) < STEEP_TOP) return true
+    return p.rank * OUTLIER_FACTOR >= a && p.rank <= b * OUTLIER_FACTOR
+  }
+  const points = tracedBy(valid.filter(consistent))
+  if (points.length < MIN_POINTS) return undefined
   return (score: number) => {
     // The first point at or below the score (binary search over descending scores).
     let lo = 0
@@ -54,4 +78,9 @@ export function rankCurve(
     const t = (above.score - score) / (above.score - below.score)
     return Math.round(Math.exp(Math.log(above.rank) + t * (Math.log(below.rank) - Math.log(above.rank))))
   }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)] as number
 }
