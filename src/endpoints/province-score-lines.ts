@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { expandKm } from '../domain/km.js'
 import { pageOf, totalPages } from '../domain/paging.js'
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { pageField, pageSizeField } from './paging.js'
 import { containsPattern } from './plans-common.js'
-import { optInt, optText, optYear } from './schema.js'
+import { optInt, optText, optYear, placeholders } from './schema.js'
 
 interface LineRow {
   id: number
@@ -20,7 +21,10 @@ interface LineRow {
 const input = z.object({
   province: optText({ description: '省份', placeholder: 'province' }),
   year: optYear({ description: '年份' }),
-  type_name: optText({ description: '科类, 如 物理类, 历史类, 理科, 文科, 综合', placeholder: 'type' }),
+  type_name: optText({
+    description: '科类, 如 物理类, 历史类, 理科, 文科, 综合; 物理 = 物理类与理科, 历史 = 历史类与文科',
+    placeholder: 'type',
+  }),
   name: optText({
     description: '批次, 精确匹配 (可用 meta batches --source picixian 查询)',
     placeholder: 'batch',
@@ -49,12 +53,15 @@ export default defineEndpoint({
     const province = optionalProvince(req.province)?.name ?? null
     const year = req.year === undefined ? null : Number(req.year)
     const keyword = req.keyword === undefined ? null : containsPattern(req.keyword)
-    const where = `(? IS NULL OR province = ?) AND (? IS NULL OR year = ?) AND (? IS NULL OR type_name = ?)
+    // A short form (物理, 历史, as SPEC 4.2 allows for the tables) stands for its stored names (物理类 and 理科).
+    const types = req.type_name === undefined ? [null] : [...expandKm(req.type_name)]
+    const where = `(? IS NULL OR province = ?) AND (? IS NULL OR year = ?)
+      AND (? IS NULL OR type_name IN (${placeholders(types)}))
       AND (? IS NULL OR name = ?) AND (? IS NULL OR name LIKE ? ESCAPE '\\') AND (? IS NULL OR is_use = ?)`
     const t = req.type_name ?? null
     const n = req.name ?? null
     const u = req.is_use ?? null
-    const params = [province, province, year, year, t, t, n, n, keyword, keyword, u, u]
+    const params = [province, province, year, year, t, ...types, n, n, keyword, keyword, u, u]
     const page = pageOf(req.page ?? 1, req.pageSize ?? 20)
     const [count] = await ctx.db.all<{ total: number }>(
       `SELECT count(*)::INTEGER AS total FROM score_lines WHERE ${where}`,

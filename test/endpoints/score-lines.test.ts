@@ -55,6 +55,15 @@ describe('province score lines (SPEC 4.5, 2.7)', () => {
     expect((await lines({ province: '江苏', type_name: '美术与设计类' })).data.items[0].major_score).toBe(
       '200',
     )
+    // A short form stands for its stored names in every exam mode: 物理 = 物理类 (江苏) and 理科 (新疆).
+    const physics = (await lines({ type_name: '物理', pageSize: 100 })).data.items.map(
+      (i: any) => i.type_name,
+    )
+    expect(new Set(physics)).toEqual(new Set(['物理类', '理科']))
+    expect(physics).toHaveLength(
+      (await lines({ type_name: '物理类', pageSize: 100 })).data.total +
+        (await lines({ type_name: '理科', pageSize: 100 })).data.total,
+    )
   })
   it('pages without duplicates or gaps', async () => {
     const seen: number[] = []
