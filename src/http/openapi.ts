@@ -8,7 +8,7 @@ import { type FieldMeta, fieldMeta } from '../endpoints/schema.js'
  * describes the requests field by field (from the inputs' FieldMeta, see src/endpoints/schema.ts: the JSON each
  * field accepts, its description, allowed values, bounds and default, which fields a request cannot do without;
  * the CLI-hidden legacy fields included) and the envelope around every answer; the answers' own fields are those of
- * ../shared/SPEC.md, which this document points to rather than repeats.
+ * the service specification (SPEC.md), which this document names rather than repeats.
  */
 
 type JsonSchema = Record<string, unknown>
@@ -25,7 +25,7 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], version: stri
       title: 'gaokao — offline admissions data service',
       version,
       description:
-        'Every endpoint of ../shared/SPEC.md. Answers are the envelope {code, message, data} (except where the ' +
+        'Every endpoint of the admissions data service specification (SPEC.md). Answers are the envelope {code, message, data} (except where the ' +
         'spec shows none); errors travel with HTTP 200 and their code in the envelope unless the server runs ' +
         'with --http-status. Send an access token as `Authorization: Bearer <token>` where the spec uses one.',
     },
