@@ -31,32 +31,26 @@ export function rankCurve(
   pairs: readonly ScoreRankPair[],
 ): ((score: number) => number | undefined) | undefined {
   const valid = pairs.filter((p) => p.rank > 0 && Number.isFinite(p.score))
-  // One rank per score, the median of the lines at that score; scores descending.
-  const tracedBy = (list: readonly ScoreRankPair[]) => {
-    const byScore = new Map<number, number[]>()
-    for (const p of list) byScore.set(p.score, [...(byScore.get(p.score) ?? []), p.rank])
-    return [...byScore]
-      .map(([score, ranks]) => ({ score, rank: median(ranks) }))
-      .sort((a, b) => b.score - a.score)
-  }
   const traced = tracedBy(valid)
   if (traced.length < MIN_POINTS) return undefined
   // Each line against the nearest traced scores (up to three on each side, other scores than its own): a lower
-  // score cannot have a much better rank than the scores above it, nor a much worse one than those below.
+  // score cannot have a much better rank than the scores above it, nor a much worse one than those below. The
+  // bounds depend on the score only: computed once per traced score.
+  const bounds = new Map(
+    traced.map((t, i) => {
+      const above = traced.slice(Math.max(0, i - 3), i).map((q) => q.rank)
+      const below = traced.slice(i + 1, i + 4).map((q) => q.rank)
+      if (above.length + below.length < 2) return [t.score, undefined] as const
+      return [t.score, { a: above.length ? median(above) : 0, b: below.length ? median(below) : 0 }] as const
+    }),
+  )
   const consistent = (p: ScoreRankPair): boolean => {
-    const at = traced.findIndex((q) => q.score <= p.score)
-    const end = at < 0 ? traced.length : at
-    const above = traced.slice(Math.max(0, end - 3), end)
-    const below = traced
-      .slice(end, end + 4)
-      .filter((q) => q.score !== p.score)
-      .slice(0, 3)
-    if (above.length + below.length < 2) return true
-    const a = above.length ? median(above.map((q) => q.rank)) : 0
-    const b = below.length ? median(below.map((q) => q.rank)) : Number.POSITIVE_INFINITY
+    const bound = bounds.get(p.score)
+    if (!bound) return true
+    const { a, b } = bound
     // The top ranks move by large factors within a few points: not judged there.
-    if (Math.max(p.rank, a, Number.isFinite(b) ? b : 0) < STEEP_TOP) return true
-    return p.rank * OUTLIER_FACTOR >= a && p.rank <= b * OUTLIER_FACTOR
+    if (Math.max(p.rank, a, b) < STEEP_TOP) return true
+    return p.rank * OUTLIER_FACTOR >= a && (b === 0 || p.rank <= b * OUTLIER_FACTOR)
   }
   const points = tracedBy(valid.filter(consistent))
   if (points.length < MIN_POINTS) return undefined
@@ -78,6 +72,19 @@ export function rankCurve(
     const t = (above.score - score) / (above.score - below.score)
     return Math.round(Math.exp(Math.log(above.rank) + t * (Math.log(below.rank) - Math.log(above.rank))))
   }
+}
+
+/** One rank per score, the median of the lines at that score; scores descending. */
+function tracedBy(pairs: readonly ScoreRankPair[]): ScoreRankPair[] {
+  const byScore = new Map<number, number[]>()
+  for (const p of pairs) {
+    const ranks = byScore.get(p.score)
+    if (ranks) ranks.push(p.rank)
+    else byScore.set(p.score, [p.rank])
+  }
+  return [...byScore]
+    .map(([score, ranks]) => ({ score, rank: median(ranks) }))
+    .sort((a, b) => b.score - a.score)
 }
 
 function median(values: readonly number[]): number {
