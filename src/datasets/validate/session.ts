@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { TABLES } from '../../data/catalogue.js'
-import { readFailure } from '../../data/read-failure.js'
+import { parquetInError, readFailure } from '../../data/read-failure.js'
 import { type Column, SCHEMA } from '../../data/schema.js'
 import { PROVINCES } from '../../domain/provinces.js'
 import { ident, sqlString } from './sql.js'
@@ -24,8 +24,8 @@ export { readFailure }
 
 /** The table whose file an error names (`.../plans.parquet`), if any. */
 export function tableInError(err: unknown): string | undefined {
-  const message = err instanceof Error ? err.message : String(err)
-  return knownTables().find((t) => message.includes(`${t}.parquet`))
+  const file = parquetInError(err)
+  return file !== undefined && knownTables().includes(file) ? file : undefined
 }
 
 /**
