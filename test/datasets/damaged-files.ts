@@ -25,3 +25,10 @@ export function corruptPages(file: string): void {
 
 /** No DuckDB text (`Invalid Input Error: No magic bytes ...`), no stack. */
 export const RAW = /magic bytes|Error:| {4}at /
+
+/** The two kinds of damage: score_lines cut short (it does not open), plans with pages that do not decode. */
+export function damageTwoTables(dir: string): void {
+  const file = join(dir, 'score_lines.parquet')
+  writeFileSync(file, readFileSync(file).subarray(0, 300))
+  corruptPages(join(dir, 'plans.parquet'))
+}

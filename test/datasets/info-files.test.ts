@@ -1,11 +1,11 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { DatasetsInfo } from '../../src/datasets/info/info.js'
 import { datasetsInfo } from '../../src/datasets/info/info.js'
 import { infoViews } from '../../src/datasets/info/render.js'
 import { runGaokao } from '../helpers/cli.js'
-import { corruptPages, fixtureDataset, RAW } from './damaged-files.js'
+import { damageTwoTables, fixtureDataset, RAW } from './damaged-files.js'
 
 /** `gaokao datasets info` on a damaged directory, and its source names when piped. */
 
@@ -16,9 +16,7 @@ const info = (dir: string, ...args: string[]) => runGaokao(['datasets', 'info', 
 describe('gaokao datasets info: damaged or missing files', () => {
   it('says a damaged table cannot be read (not "not installed") and exits 1', async () => {
     const dir = await fixture()
-    const file = join(dir, 'score_lines.parquet')
-    writeFileSync(file, readFileSync(file).subarray(0, 300))
-    corruptPages(join(dir, 'plans.parquet'))
+    damageTwoTables(dir)
     const run = await info(dir)
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('问题: score_lines.parquet 已损坏或不是 Parquet 文件')

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ValidationReport } from '../../src/datasets/validate/index.js'
 import { runGaokao } from '../helpers/cli.js'
-import { corruptPages, fixtureDataset, RAW } from './damaged-files.js'
+import { damageTwoTables, fixtureDataset, RAW } from './damaged-files.js'
 
 /** The files of a datasets directory, as validate sees them: manifest.json, damaged tables, leftovers. */
 
@@ -45,9 +45,7 @@ describe('gaokao datasets validate: the files', () => {
 
   it('names a damaged table file in one line, without DuckDB text: cut short, or pages that do not decode', async () => {
     const dir = await fixture()
-    const file = join(dir, 'score_lines.parquet')
-    writeFileSync(file, readFileSync(file).subarray(0, 300))
-    corruptPages(join(dir, 'plans.parquet'))
+    damageTwoTables(dir)
     const run = await validate(dir)
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('score_lines score_lines.parquet  [readable] 已损坏或不是 Parquet 文件')
