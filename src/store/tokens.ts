@@ -27,6 +27,15 @@ const PREFIX = 'gk'
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex')
 
 /**
+ * The id and secret of a `gk_<id>_<secret>` token; null when malformed. The secret is base64url, so it may
+ * itself hold `_`: split by position, never by `split('_')`.
+ */
+export function parseToken(token: string): { id: string; secret: string } | null {
+  const m = /^gk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/.exec(token)
+  return m ? { id: m[1] as string, secret: m[2] as string } : null
+}
+
+/**
  * Access tokens as an append-only event log (`<store>/tokens.ndjson`: create and revoke events), so that the
  * CLI and a running server can use it at the same time without locks. A token reads `gk_<id>_<secret>`: the
  * id finds the record, the secret's hash is compared in constant time.
@@ -72,14 +81,12 @@ export class TokenStore {
 
   /** The claims of a valid token; null for a malformed, unknown, expired or revoked one. */
   verify(token: string, now: Date = new Date()): TokenRecord | null {
-    const m = /^gk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/.exec(token)
-    if (!m) return null
-    const record = this.records().get(m[1] as string)
+    const parts = parseToken(token)
+    if (!parts) return null
+    const record = this.records().get(parts.id)
     if (!record) return null
     const expected = Buffer.from(record.hash, 'hex')
-    const actual = createHash('sha256')
-      .update(m[2] as string)
-      .digest()
+    const actual = createHash('sha256').update(parts.secret).digest()
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null
     if (record.revoked_at !== null) return null
     if (record.expires_at !== null && Date.parse(record.expires_at) <= now.getTime()) return null

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/http/app.js'
-import { TokenStore } from '../../src/store/tokens.js'
+import { parseToken, TokenStore } from '../../src/store/tokens.js'
 import { runGaokao } from '../helpers/cli.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
@@ -107,9 +107,11 @@ describe('Bearer tokens (SPEC 5)', () => {
     })
     const listed = await runGaokao(['tokens', 'list', '--json', '--store', store])
     const rows = JSON.parse(listed.stdout) as { id: string; status: string; hash?: string }[]
-    const id = token.split('_')[1] as string
+    const parts = parseToken(token)
+    expect(parts).not.toBeNull()
+    const id = parts?.id as string
     expect(rows.find((r) => r.id === id)).toMatchObject({ status: 'active' })
-    expect(listed.stdout).not.toContain(token.split('_')[2])
+    expect(listed.stdout).not.toContain(parts?.secret)
     expect(rows.every((r) => r.hash === undefined)).toBe(true)
     expect((await runGaokao(['tokens', 'revoke', id, '--store', store])).code).toBe(0)
     expect((await seating(`Bearer ${token}`)).json().data.my_seating).toBeNull()

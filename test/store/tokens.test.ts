@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { TokenStore } from '../../src/store/tokens.js'
+import { parseToken, TokenStore } from '../../src/store/tokens.js'
 
 const store = () => new TokenStore(mkdtempSync(join(tmpdir(), 'gaokao-tokens-')))
 const claims = { province: '江苏', score: 612, km: '物理' }
@@ -14,10 +14,17 @@ describe('TokenStore', () => {
     expect(token).toMatch(/^gk_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/)
     expect(s.verify(token)).toMatchObject({ ...claims, id: record.id })
   })
+  it('parses a secret that itself holds underscores (base64url), as verify does', () => {
+    const secret = `_${'a'.repeat(20)}_${'b'.repeat(21)}`
+    expect(parseToken(`gk_0123456789ab_${secret}`)).toEqual({ id: '0123456789ab', secret })
+    expect(parseToken(`gk_0123456789ab_${secret}x`)).toBeNull()
+    expect(parseToken('gk_0123456789ab')).toBeNull()
+  })
   it('keeps only a hash of the secret on disk', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gaokao-tokens-'))
     const { token } = new TokenStore(dir).create(claims)
-    const secret = token.split('_')[2] as string
+    const secret = parseToken(token)?.secret as string
+    expect(secret).toHaveLength(43)
     expect(readFileSync(join(dir, 'tokens.ndjson'), 'utf8')).not.toContain(secret)
   })
   it('rejects malformed, unknown, tampered, expired and revoked tokens', () => {
