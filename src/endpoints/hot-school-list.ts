@@ -3,7 +3,8 @@ import type { Db } from '../data/db.js'
 import { HOT_SCHOOL_FIRST_YEAR, hotSchoolDefaultYear } from '../domain/years.js'
 import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
-import { defineEndpoint } from './define.js'
+import { resolveKm, yearKmList } from '../domain/km.js'
+import { type Caller, defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { logoUrl } from './plans-common.js'
 import { optInt } from './schema.js'
@@ -19,6 +20,10 @@ const input = z.object({
   year: optInt({ description: `年份 (默认: 去年; ${HOT_SCHOOL_FIRST_YEAR} 到今年)` }),
 })
 
+/** The answer, and (for the CLI's table) the province and category its minima are of. */
+type HotSchoolAnswer = { schools: HotSchool[]; province: string; category: string | null }
+const answers = new WeakMap<HotSchool[], HotSchoolAnswer>()
+
 export type HotSchool = {
   sid: number
   logo: string
@@ -28,7 +33,31 @@ export type HotSchool = {
   hot_value: number | null
 }
 
-async function hotSchools(db: Db, year: number, majorId: number, province: string, logoBase: string) {
+/**
+ * The one category whose minima are shown: scores of 物理类 and 历史类 (or 理科 and 文科) are on separate scales,
+ * so a lowest score over both is no school's real threshold. The caller's own category when a token names one
+ * (物理 meaning 理科 in a 文理 year), else the province's first ordinary category that year (物理类, 理科 or 综合).
+ */
+async function minimaCategory(db: Db, year: number, province: string, caller: Caller | null) {
+  const cats = ORDINARY_CATEGORIES
+  const rows = await db.all<{ subject_type: string }>(
+    `SELECT DISTINCT subject_type FROM plans WHERE year = ? AND province = ? AND plan_type = '普通'
+       AND subject_type IN (${cats.map(() => '?').join(', ')}) AND min IS NOT NULL`,
+    [year, province, ...cats],
+  )
+  const available = rows.map((r) => r.subject_type)
+  const own = caller?.km ? resolveKm(caller.km, available) : undefined
+  return own ?? yearKmList(available)[0] ?? null
+}
+
+async function hotSchools(
+  db: Db,
+  year: number,
+  majorId: number,
+  province: string,
+  category: string | null,
+  logoBase: string,
+): Promise<HotSchool[]> {
   // The hottest schools with a plan in that year (offering the major when one is named), in any province.
   const offered = majorId === 0 ? 'year = ?' : 'year = ? AND major_id = ?'
   const top = await db.all<{ sid: number; name: string; logo: string | null; hot: number | null }>(
@@ -37,17 +66,20 @@ async function hotSchools(db: Db, year: number, majorId: number, province: strin
     majorId === 0 ? [year] : [year, majorId],
   )
   if (top.length === 0) return []
-  // Their lowest ordinary admission score in one province and year, with the lowest-placed rank at that score.
+  // Their lowest ordinary admission score in one province, year and category, with the lowest-placed rank at
+  // that score.
   const sids = top.map((s) => s.sid)
-  const cats = ORDINARY_CATEGORIES
-  const minima = await db.all<{ sid: number; min_score: number; min_rank: number | null }>(
-    `SELECT sid, min AS min_score, max(min_section) AS min_rank FROM (
-       SELECT sid, min, min_section, min(min) OVER (PARTITION BY sid) AS lowest FROM plans
-       WHERE sid IN (${sids.map(() => '?').join(', ')}) AND year = ? AND province = ? AND plan_type = '普通'
-         AND subject_type IN (${cats.map(() => '?').join(', ')}) AND min IS NOT NULL
-     ) WHERE min = lowest GROUP BY sid, min`,
-    [...sids, year, province, ...cats],
-  )
+  const minima =
+    category === null
+      ? []
+      : await db.all<{ sid: number; min_score: number; min_rank: number | null }>(
+          `SELECT sid, min AS min_score, max(min_section) AS min_rank FROM (
+             SELECT sid, min, min_section, min(min) OVER (PARTITION BY sid) AS lowest FROM plans
+             WHERE sid IN (${sids.map(() => '?').join(', ')}) AND year = ? AND province = ? AND plan_type = '普通'
+               AND subject_type = ? AND min IS NOT NULL
+           ) WHERE min = lowest GROUP BY sid, min`,
+          [...sids, year, province, category],
+        )
   const bySid = new Map(minima.map((m) => [m.sid, m]))
   return top.map(
     (s): HotSchool => ({
@@ -64,9 +96,10 @@ async function hotSchools(db: Db, year: number, majorId: number, province: strin
 /**
  * SPEC 4.20: the 20 hottest schools (schools.hot ascending; smaller is hotter) that have plans in the year, and
  * offer the major when `major_id` is not 0. `min_score` / `min_rank` are the school's lowest admission score of
- * that year among its ordinary plans (no special plans, no art or sport categories) in one province: the
- * caller's when logged in, else the service's default province (江苏); `min_rank` is the rank that came with it
- * (the lowest-placed one when several categories share the score). Null where the school admitted nobody there.
+ * that year among its ordinary plans (no special plans, no art or sport categories) in one province and one
+ * category: the caller's when logged in, else the service's default province (江苏) and that province's first
+ * ordinary category (see minimaCategory); `min_rank` is the rank that came with it (the lowest-placed one when
+ * several lines share the score). Null where the school admitted nobody there in that category.
  */
 export default defineEndpoint({
   name: 'hot-school-list',
@@ -81,6 +114,11 @@ export default defineEndpoint({
       flag: '--province <province>',
       description: '本人省份: 最低分与位次按该省计算 (默认 江苏)',
     },
+    {
+      key: 'km',
+      flag: '--km <km>',
+      description: '本人科类 (物理/历史 等): 最低分与位次按该科类 (默认 该省当年第一个普通科类, 如 物理类)',
+    },
   ],
   examples: ['gaokao hot-schools', 'gaokao hot-schools --year 2025 --province 江苏 --json'],
   async handler(req, ctx): Promise<HotSchool[]> {
@@ -91,17 +129,24 @@ export default defineEndpoint({
     const province = requireProvince(ctx.caller?.province ?? ctx.settings.defaultProvince).name
     const majorId = req.major_id ?? 0
     const base = ctx.settings.logoBaseUrl
-    return memoized(ctx.db, 'hot-school-list', `${year}|${majorId}|${province}|${base}`, () =>
-      hotSchools(ctx.db, year, majorId, province, base),
-    )
+    const category = await minimaCategory(ctx.db, year, province, ctx.caller)
+    return memoized(ctx.db, 'hot-school-list', `${year}|${majorId}|${province}|${category}|${base}`, async () => {
+      const schools = await hotSchools(ctx.db, year, majorId, province, category, base)
+      answers.set(schools, { schools, province, category })
+      return schools
+    })
   },
-  table: (data, req) => ({
-    title: `热门院校${req.year === undefined ? '' : ` (${req.year})`}`,
-    head: ['热度', '院校', '最低分', '最低位次'],
-    rows: data.map((s) => [s.hot_value, s.school_name, s.min_score, s.min_rank]),
-    numeric: [0, 2, 3],
-    footer: '热度: 越小越热门; 最低分/位次: 该省普通类招生 (不含专项计划与艺体类)',
-  }),
+  table: (data, req) => {
+    const answer = answers.get(data)
+    const of = answer ? `${answer.province}${answer.category ?? ''}` : '该省'
+    return {
+      title: `热门院校${req.year === undefined ? '' : ` (${req.year})`}`,
+      head: ['热度', '院校', '最低分', '最低位次'],
+      rows: data.map((s) => [s.hot_value, s.school_name, s.min_score, s.min_rank]),
+      numeric: [0, 2, 3],
+      footer: `热度: 越小越热门; 最低分/位次: ${of}普通类招生 (不含专项计划与艺体类)`,
+    }
+  },
   emptyMessage: (data, req) =>
     data.length === 0
       ? req.major_id

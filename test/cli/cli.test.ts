@@ -107,6 +107,15 @@ describe('CLI', () => {
     const plain = await gaokao('seating', 'rank', '--province', '江苏')
     expect(plain.stdout.split('\n')[0]).toBe(`江苏 ${year} ${km} 一分一段表`)
   })
+  it('hot-schools --km takes the minima in that category and says whose they are', async () => {
+    const args = ['hot-schools', '--province', '宁夏', '--year', '2025', '--major-id', '1001']
+    const physics = await gaokao(...args)
+    expect(physics.stdout).toMatch(/青岚理工大学\s+│\s+550\s+│\s+5000\s+│/)
+    expect(physics.stdout).toContain('最低分/位次: 宁夏物理类普通类招生')
+    const history = await gaokao(...args, '--km', '历史')
+    expect(history.stdout).toMatch(/青岚理工大学\s+│\s+530\s+│\s+4200\s+│/)
+    expect(history.stdout).toContain('最低分/位次: 宁夏历史类普通类招生')
+  })
   it('writes CSV with a BOM and NDJSON one record a line', async () => {
     const csv = await gaokao('seating', 'list', '--province', '江苏', '--km', '历史类', '--format', 'csv')
     expect(csv.stdout.startsWith('\uFEFFscore,num,total\r\n650,2,2\r\n')).toBe(true)

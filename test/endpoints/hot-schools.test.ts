@@ -21,10 +21,12 @@ const contextFor = (caller: Caller | null = null, settings: Partial<Settings> = 
 }
 let anonymous: EndpointContext
 let ningxia: EndpointContext
+let ningxiaHistory: EndpointContext
 beforeAll(async () => {
   dir = await buildFixtureDatasets()
   anonymous = contextFor()
   ningxia = contextFor({ province: '宁夏' })
+  ningxiaHistory = contextFor({ province: '宁夏', km: '历史' })
 })
 afterAll(async () => {
   for (const c of contexts) await c.db.close()
@@ -50,12 +52,22 @@ describe('hot schools (SPEC 4.20, 2.20)', () => {
         sid: 1002,
         logo: 'https://cdn.example.com/qlut.png',
         school_name: '青岚理工大学',
-        min_score: 530,
-        // 历史类 工商管理 530 (rank 4000) and 机械工程 530 (rank 4200): the lowest-placed rank at that score
-        min_rank: 4200,
+        // 物理类, 宁夏's first ordinary category (its 历史类 lines, 530 and up, are on another scale)
+        min_score: 550,
+        min_rank: 5000,
         hot_value: 10,
       },
     ])
+  })
+  it("takes the minima in the caller's own category, never the lowest score over two categories", async () => {
+    const [, qlut] = (await hot({ major_id: 1001, year: 2025 }, ningxiaHistory)).data
+    // 历史类 工商管理 530 (rank 4000) and 机械工程 530 (rank 4200): the lowest-placed rank at that score
+    expect(qlut).toMatchObject({ sid: 1002, min_score: 530, min_rank: 4200 })
+    // 物理 in full, and a category the province has no plans in falls back to the default one
+    const physics = await hot({ major_id: 1001, year: 2025 }, contextFor({ province: '宁夏', km: '物理类' }))
+    expect(physics.data[1]).toMatchObject({ min_score: 550, min_rank: 5000 })
+    const none = await hot({ major_id: 1001, year: 2025 }, contextFor({ province: '宁夏', km: '蒙授' }))
+    expect(none.data).toEqual(physics.data)
   })
   it("takes the minima among ordinary plans of the caller's province, else of the default province 江苏", async () => {
     // 青岚大学 has no plan in 江苏: no minima for an anonymous caller.
@@ -74,7 +86,10 @@ describe('hot schools (SPEC 4.20, 2.20)', () => {
     expect(await only(1009)).toEqual([
       { sid: 1003, logo: '', school_name: '青岚师范学院', min_score: null, min_rank: null, hot_value: 45 },
     ])
-    expect(await only(1007)).toMatchObject([{ sid: 1005, min_score: 500, min_rank: 9000 }])
+    expect(await only(1007)).toMatchObject([{ sid: 1005, min_score: 590, min_rank: 2600 }])
+    expect((await hot({ major_id: 1007, year: 2025 }, ningxiaHistory)).data).toMatchObject([
+      { sid: 1005, min_score: 500, min_rank: 9000 },
+    ])
   })
   it('caps the list at 20 schools, ordered by hot_value ascending', async () => {
     const res = await hot({ major_id: 1011, year: 2021 }, contextFor({ province: '西藏' }))
