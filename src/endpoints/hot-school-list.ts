@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
+import { resolveKm, yearKmList } from '../domain/km.js'
 import { HOT_SCHOOL_FIRST_YEAR, hotSchoolDefaultYear } from '../domain/years.js'
 import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
-import { resolveKm, yearKmList } from '../domain/km.js'
 import { type Caller, defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { logoUrl } from './plans-common.js'
@@ -130,11 +130,16 @@ export default defineEndpoint({
     const majorId = req.major_id ?? 0
     const base = ctx.settings.logoBaseUrl
     const category = await minimaCategory(ctx.db, year, province, ctx.caller)
-    return memoized(ctx.db, 'hot-school-list', `${year}|${majorId}|${province}|${category}|${base}`, async () => {
-      const schools = await hotSchools(ctx.db, year, majorId, province, category, base)
-      answers.set(schools, { schools, province, category })
-      return schools
-    })
+    return memoized(
+      ctx.db,
+      'hot-school-list',
+      `${year}|${majorId}|${province}|${category}|${base}`,
+      async () => {
+        const schools = await hotSchools(ctx.db, year, majorId, province, category, base)
+        answers.set(schools, { schools, province, category })
+        return schools
+      },
+    )
   },
   table: (data, req) => {
     const answer = answers.get(data)
