@@ -1,4 +1,5 @@
 import type { TableView } from '../endpoints/define.js'
+import { fitToWidth } from './table-fit.js'
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const
 export type Format = (typeof FORMATS)[number]
@@ -29,7 +30,7 @@ const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' }
 
 /**
  * Terminal tables; cli-table3 and chalk are loaded only when a table is drawn. A table wider than the terminal
- * wraps its widest column. Without a terminal width (output piped to a file, grep or less) nothing is wrapped or
+ * has its widest text columns wrapped (fitToWidth). Without a terminal width (output piped to a file, grep or less) nothing is wrapped or
  * cut, so that every value can be searched whole.
  */
 export async function renderTables(
@@ -44,13 +45,15 @@ export async function renderTables(
     if (view.title) out.push(chalk.bold(view.tone ? chalk[view.tone](view.title) : view.title))
     if (view.head.length > 0) {
       const numeric = new Set(view.numeric ?? [])
-      const cells = view.rows.map((row) => row.map((c) => (c === null || c === undefined ? '' : String(c))))
+      const raw = view.rows.map((row) => row.map((c) => (c === null || c === undefined ? '' : String(c))))
+      const { head, cells } = Number.isFinite(width)
+        ? fitToWidth(view.head, raw, numeric, width)
+        : { head: view.head, cells: raw }
       const table = new Table({
-        head: view.head.map((h) => chalk.cyan(h)),
+        head: head.map((h) => chalk.cyan(h)),
         style: { head: [], border: [] },
         chars: COMPACT,
         colAligns: view.head.map((_, i) => (numeric.has(i) ? 'right' : 'left')),
-        ...wrapWidths(view.head, cells, width),
       })
       for (const row of cells) table.push(row)
       out.push(table.toString())
@@ -58,21 +61,4 @@ export async function renderTables(
     if (view.footer) out.push(chalk.dim(view.footer))
   }
   return `${out.join('\n')}\n`
-}
-
-/** Display width: CJK characters take two columns. */
-const displayWidth = (s: string): number =>
-  [...s].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 0)
-
-function wrapWidths(head: readonly string[], cells: readonly string[][], width: number) {
-  const widths = head.map(
-    (h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))) + 2,
-  )
-  const total = widths.reduce((a, b) => a + b, 0) + widths.length + 1
-  if (total <= width || widths.length === 0) return {}
-  // Shrink the widest column to what is left; the others keep their natural width.
-  const widest = widths.indexOf(Math.max(...widths))
-  const others = total - (widths[widest] ?? 0)
-  const fitted = widths.map((w, i) => (i === widest ? Math.max(12, width - others) : w))
-  return { colWidths: fitted, wordWrap: true, wrapOnWordBoundary: true }
 }

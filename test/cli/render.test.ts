@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderTables } from '../../src/cli/render.js'
+import { displayWidth, fitToWidth, wrapEvenly, wrapLine } from '../../src/cli/table-fit.js'
 
 const view = {
   head: ['院校', '专业'],
@@ -16,6 +17,75 @@ describe('renderTables', () => {
   it('wraps the widest column to fit a terminal', async () => {
     const out = await renderTables([view], false, 60)
     expect(out).not.toContain(view.rows[0]?.[1])
-    for (const line of out.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(60)
+    for (const line of out.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(60)
+  })
+  it('narrows several columns for a narrow terminal without losing a character or breaking a number', async () => {
+    const smartMatch = {
+      head: ['#', '院校', '专业组', '专业 (预估位次)', '预估最低位次', '位次差', '概率', '最近一年最低位次'],
+      rows: [
+        [
+          1,
+          '哈尔滨工业大学（深圳）',
+          '专业组（04）',
+          '信息管理与信息系统 15035\n法学 16000',
+          15035,
+          -9734,
+          '21%',
+          '2024: 19075 (617分) 校线',
+        ],
+      ],
+      numeric: [0, 4, 5],
+    }
+    for (const width of [72, 80, 100]) {
+      const lines = (await renderTables([smartMatch], false, width)).trimEnd().split('\n')
+      for (const line of lines) expect(displayWidth(line), `${width}: ${line}`).toBeLessThanOrEqual(width)
+      // Every character of every cell is still there, in order, once the borders and padding are taken away.
+      const column = (i: number) =>
+        lines
+          .filter((l) => l.startsWith('│'))
+          .map((l) => l.split('│')[i + 1]?.trim() ?? '')
+          .join('')
+      expect(column(1)).toBe('院校哈尔滨工业大学（深圳）')
+      expect(column(7).replaceAll(' ', '')).toBe('最近一年最低位次2024:19075(617分)校线')
+      expect(column(4)).toContain('15035')
+      expect(column(5)).toContain('-9734')
+    }
+  })
+  it('keeps its narrowest form when even that is wider than the terminal', async () => {
+    const wide = {
+      head: ['院校', '专业', '批次'],
+      rows: [['哈尔滨工业大学（深圳）', '信息管理与信息系统', '本科批']],
+    }
+    const lines = (await renderTables([wide], false, 20)).trimEnd().split('\n')
+    expect(lines.every((l) => displayWidth(l) === displayWidth(lines[0] ?? ''))).toBe(true)
+    expect(displayWidth(lines[0] ?? '')).toBe(8 + 8 + 6 + 3 * 3 + 1) // 批次 is narrower than the least already
+  })
+  it('leaves a table that fits alone', async () => {
+    const small = { head: ['分数', '人数'], rows: [['700', 11]], numeric: [1] }
+    expect(await renderTables([small], false, 80)).toBe(await renderTables([small], false))
+  })
+})
+
+describe('fitting a table to a width', () => {
+  it('breaks between words where it can, else between characters, counting CJK as two columns', () => {
+    expect(wrapLine('2024: 19075 (617分) 校线', 12)).toEqual(['2024: 19075', '(617分) 校线'])
+    expect(wrapLine('哈尔滨工业大学（深圳）', 8)).toEqual(['哈尔滨工', '业大学（', '深圳）'])
+    expect(wrapLine('', 8)).toEqual([''])
+  })
+  it('breaks a header evenly', () => {
+    expect(wrapEvenly('最近一年最低位次', 14)).toEqual(['最近一年', '最低位次'])
+    expect(wrapLine('最近一年最低位次', 14)).toEqual(['最近一年最低位', '次'])
+  })
+  it('narrows the widest columns first, and a number column only down to its longest number', () => {
+    const { head, cells } = fitToWidth(
+      ['名称', '位次'],
+      [['一二三四五六七八九十', '123456']],
+      new Set([1]),
+      20,
+    )
+    expect(cells[0]?.[1]).toBe('123456')
+    expect(head[1]).toBe('位次')
+    expect(cells[0]?.[0]?.split('\n').every((l) => displayWidth(l) <= 22 - 7 - 6)).toBe(true)
+    expect(cells[0]?.[0]?.replaceAll('\n', '')).toBe('一二三四五六七八九十')
   })
 })
