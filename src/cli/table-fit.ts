@@ -4,9 +4,12 @@
  * so cells reach it already broken into lines, which it draws as they are.
  */
 
-/** Display width of one line: CJK characters and full-width punctuation take two columns. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are what it matches
+const ANSI = /\u001b\[[0-9;]*m/g
+
+/** Display width of one line: CJK characters and full-width punctuation take two columns, colour codes none. */
 export const displayWidth = (s: string): number =>
-  [...s].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 0)
+  [...s.replace(ANSI, '')].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 0)
 
 const blockWidth = (s: string): number => Math.max(0, ...s.split('\n').map(displayWidth))
 
@@ -53,11 +56,18 @@ export function wrapLine(line: string, width: number): string[] {
   return out.length > 0 ? out : ['']
 }
 
-const wrapBlock = (s: string, width: number, wrap = wrapLine): string =>
-  s
+/** A cell coloured as a whole (the backtest's 是 / 否) keeps its colour on each of its lines. */
+function wrapBlock(s: string, width: number, wrap = wrapLine): string {
+  const codes = s.match(ANSI) ?? []
+  const open = codes.length > 0 && s.startsWith(codes[0] ?? '') ? (codes[0] ?? '') : ''
+  const close = codes.length > 1 && s.endsWith(codes.at(-1) ?? '') ? (codes.at(-1) ?? '') : ''
+  return s
+    .replace(ANSI, '')
     .split('\n')
     .flatMap((line) => wrap(line, width))
+    .map((line) => `${open}${line}${close}`)
     .join('\n')
+}
 
 /**
  * The header and cells wrapped so that the table (borders and one space of padding each side included) fits

@@ -21,12 +21,15 @@ export function expandKm(km: string): readonly string[] {
 }
 
 /**
- * Picks the stored category a request means among those a table has. An exact name wins; a short form takes
+ * Picks the stored category a request means among those a table has. An exact name wins, then the name with
+ * the 类 that option lists drop; a short form takes
  * its first expansion that has data; failing that, a short form of 4.2 also matches the provinces' longer names
  * of the same tables (吉林's 体育类(物理)), first in the order given. Undefined when none has data.
  */
 export function resolveKm(requested: string, available: readonly string[]): string | undefined {
   if (available.includes(requested)) return requested
+  // SPEC 2.5 lists categories without their trailing 类 (书法类 → 书法): each must come back as itself.
+  if (!(requested in KM_SHORT_FORMS) && available.includes(`${requested}类`)) return `${requested}类`
   const expanded = expandKm(requested).find((km) => available.includes(km))
   if (expanded || !(requested in KM_SHORT_FORMS)) return expanded
   return available.find((km) => km.startsWith(requested))

@@ -72,6 +72,17 @@ describe('fitting a table to a width', () => {
     expect(wrapLine('哈尔滨工业大学（深圳）', 8)).toEqual(['哈尔滨工', '业大学（', '深圳）'])
     expect(wrapLine('', 8)).toEqual([''])
   })
+  it('keeps a coloured cell coloured on each line, and counts no width for colour codes', () => {
+    const red = '\u001b[31m否: 保 88.7% < 93%; 稳 46.0% 不在 50%-90%\u001b[39m'
+    expect(displayWidth(red)).toBe(displayWidth('否: 保 88.7% < 93%; 稳 46.0% 不在 50%-90%'))
+    const { cells } = fitToWidth(['达标'], [[red]], new Set(), 24)
+    const lines = cells[0]?.[0]?.split('\n') ?? []
+    expect(lines.length).toBeGreaterThan(1)
+    for (const line of lines) {
+      expect(line.startsWith('\u001b[31m') && line.endsWith('\u001b[39m')).toBe(true)
+      expect(line.slice(5, -5)).not.toContain('\u001b')
+    }
+  })
   it('breaks a header evenly', () => {
     expect(wrapEvenly('最近一年最低位次', 14)).toEqual(['最近一年', '最低位次'])
     expect(wrapLine('最近一年最低位次', 14)).toEqual(['最近一年最低位', '次'])

@@ -69,20 +69,45 @@ describe('smart-match history on the shipped data: lines below the undergraduate
 })
 
 /**
- * 山东 fills 专业+院校: each item is one major at one school. Its 2025 outcomes are school lines only (GP's 2025
- * majors of 华东理工大学 quoted 2024's lines and are cleared by the build), so no item has an outcome to compare
- * with: the backtest lists the province as having nothing to test instead of judging it on nothing.
+ * 山东 and 浙江 fill 专业+院校: each choice is one major at one school. Their plans are school lines (浙江
+ * entirely, 山东 but for 33 schools), and so are their 2025 outcomes: a school whose plan lists no major is one
+ * option, "one of its majors", judged and backtested by its school line.
  */
-describe('smart-match backtest on the shipped data: a province without outcomes at the level of its items', () => {
-  it('reports 山东 2025 under no_data, with no line', async () => {
+describe('smart-match backtest on the shipped data: provinces of school lines only', () => {
+  it('judges 山东 and 浙江 2025 by their school lines', async () => {
     const run = await runGaokao(
-      ['smart-match', 'backtest', '--province', '山东', '--year', '2025', '--samples', '5', '--json'],
+      ['smart-match', 'backtest', '--province', '浙江', '--year', '2025', '--samples', '5', '--json'],
       { datasets: SHIPPED },
     )
     expect(run.code).toBe(0)
     const body = JSON.parse(run.stdout)
-    expect(body.lines).toEqual([])
-    expect(body.no_data).toEqual(['山东'])
+    expect(body.no_data).toEqual([])
+    expect(body.lines).toHaveLength(1)
+    expect(body.lines[0]).toMatchObject({ province: '浙江', category: '综合', volunteer_type: 3 })
+    for (const tier of ['chong', 'wen', 'bao']) expect(body.lines[0][tier].compared).toBeGreaterThan(0)
+  }, 120_000)
+
+  it('lists schools without listed majors for a 山东 candidate, not only the 33 schools whose plan has majors', async () => {
+    const ctx = fixtureContext(SHIPPED)
+    const res = (await call(
+      smartMatch,
+      {
+        province: '山东',
+        batch: '普通类一段',
+        rank_year: 2025,
+        rank: 50000,
+        subject: '综合',
+        xuanke: '物理,化学,生物',
+      },
+      ctx,
+    )) as any
+    expect(res.code).toBe(200)
+    const tiers = res.data.zyb_data.zybData
+    const items = [...tiers.chong, ...tiers.wen, ...tiers.bao]
+    expect(tiers.wen.length).toBeGreaterThan(0)
+    expect(tiers.bao.length).toBeGreaterThan(0)
+    expect(items.some((i: any) => i.zyList.length === 0)).toBe(true)
+    await ctx.db.close()
   }, 120_000)
 
   it('still judges a province with outcomes of its items (湖北)', async () => {

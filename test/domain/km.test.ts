@@ -19,6 +19,12 @@ describe('km short forms (SPEC 4.2)', () => {
     expect(resolveKm('体育', ['理科', '体育类'])).toBe('体育类')
     expect(resolveKm('物理', ['综合'])).toBeUndefined()
   })
+  it('takes back every name the option list gives (trailing 类 dropped)', () => {
+    const stored = ['物理类', '历史类', '书法类', '美术与设计类', '音乐类', '体育类']
+    for (const km of optionKmList(stored)) expect(stored).toContain(resolveKm(km, stored))
+    expect(resolveKm('书法', stored)).toBe('书法类')
+    expect(resolveKm('书法', ['物理类'])).toBeUndefined()
+  })
   it('lets a short form reach the longer names some provinces give the same tables', () => {
     expect(resolveKm('体育', ['物理类', '体育类(历史)', '体育类(物理)'])).toBe('体育类(历史)')
     expect(resolveKm('艺术', ['物理类', '艺术类(物理)'])).toBe('艺术类(物理)')

@@ -312,6 +312,32 @@ describe('buildOptions', () => {
     })
     expect(opts.some((o) => o.sid === 9)).toBe(false)
   })
+  it('in a major province, makes a school whose plan lists no major one school option, judged by its line', () => {
+    // 浙江 publishes school lines only: school 7's plan is one school row, with a school line the year before.
+    const schoolRow: MenuRow = {
+      ...(menu[0] as MenuRow),
+      id: 700,
+      sid: 7,
+      group: '',
+      name: '',
+      sgInfos: '不限',
+    }
+    const schoolLine: HistoryRow = { ...(history[0] as HistoryRow), sid: 7, group: '', name: '', rank: 5000 }
+    // School 1 also has a school row, but lists majors: its majors stay the options, the row is no extra one.
+    const oneRow: MenuRow = { ...schoolRow, id: 701, sid: 1 }
+    const opts = buildOptions({
+      volunteerType: 3,
+      targetYear: 2025,
+      menu: [...menu, schoolRow, oneRow],
+      history: [...history, { ...schoolLine, level: 'school' }],
+      ratioOf: () => total,
+    })
+    expect(opts).toHaveLength(19)
+    const school = opts.find((o) => o.sid === 7)
+    expect(school).toMatchObject({ key: 's7', granularity: 'school', majors: [] })
+    expect(school?.estimate.expected).toBeCloseTo(5000 * BIAS, 6)
+    expect(opts.filter((o) => o.sid === 1).every((o) => o.granularity === 'major')).toBe(true)
+  })
 })
 
 describe('classify and assembleList', () => {

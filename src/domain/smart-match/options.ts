@@ -13,7 +13,9 @@ import { parseRequirement, type Requirement } from './subjects.js'
  * The options a candidate can list, built from the plan of the rank year (the "menu") and the outcomes of earlier
  * years. An option is what one choice of the province's rule holds:
  *
- * - volunteerType 3: one major at one school — its own lowest ranks, else (weaker) its group's or school's;
+ * - volunteerType 3: one major at one school — its own lowest ranks, else (weaker) its group's or school's; a
+ *   school whose plan names no major is one option of school granularity (its line is its least selective
+ *   major's);
  * - volunteerType 2: one major group of a school — the group's own lowest ranks where a past group of the same
  *   name was published, and in every year the highest of its majors' lowest ranks (a group admits down to its
  *   least selective major);
@@ -160,7 +162,7 @@ export function buildOptions(input: BuildInput): Option[] {
       estimate: row.name === '' ? undefined : estimate(withCoarse, 'major', row.carried === true),
     })
   }
-  const granularity = GRANULARITY[input.volunteerType]
+  const optionGranularity = GRANULARITY[input.volunteerType]
   const options: Option[] = []
   const menuOptions = groupMenu(input.menu, input.volunteerType)
   const perSchool = new Map<number, number>()
@@ -170,6 +172,7 @@ export function buildOptions(input: BuildInput): Option[] {
   }
   for (const [key, rows] of menuOptions) {
     const first = rows[0] as MenuRow
+    const granularity = key.startsWith('s') ? 'school' : optionGranularity
     const majors = rows
       .filter((r) => r.name !== '')
       .map((r) => majorEntries.get(r.id) as MajorEntry)
@@ -315,11 +318,19 @@ function groupMenu(menu: readonly MenuRow[], type: 1 | 2 | 3): Map<string, MenuR
   // In a group province a school's rows without a group name cannot be applied to as a group of their own
   // when the school has named groups; a school without any named group is one unnamed group.
   const named = new Set(type === 2 ? sorted.filter((r) => r.group !== '').map((r) => r.sid) : [])
+  // In a major province a group or school row never stands for a major. A school whose plan lists no major at
+  // all (浙江's and most of 山东's published plans are school lines only) is one option of school granularity:
+  // "one of its majors", judged by its least selective major's line, which is what a school line is.
+  const withMajors = new Set(type === 3 ? sorted.filter((r) => r.name !== '').map((r) => r.sid) : [])
   for (const row of sorted) {
     if (type === 2 && row.group === '' && named.has(row.sid)) continue
-    // A group or school row stands for its group or school, never for a major; a school row is no group.
-    if (type === 3 && row.name === '') continue
-    const key = type === 1 ? `s${row.sid}` : type === 2 ? `g${groupKey(row.sid, row.group)}` : `m${row.id}`
+    if (type === 3 && row.name === '' && withMajors.has(row.sid)) continue
+    const key =
+      type === 1 || (type === 3 && row.name === '')
+        ? `s${row.sid}`
+        : type === 2
+          ? `g${groupKey(row.sid, row.group)}`
+          : `m${row.id}`
     const list = out.get(key)
     if (list) list.push(row)
     else out.set(key, [row])
