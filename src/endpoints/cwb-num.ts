@@ -116,6 +116,9 @@ export default defineEndpoint({
       unknown
     >
     const pick = (key: string) => (isBlank(info[key]) ? (raw as Record<string, unknown>)[key] : info[key])
+    // A message names a field where the request put it: user_info.score, or score at the top level (the CLI).
+    const field = (key: string) =>
+      isBlank(info[key]) && !isBlank((raw as Record<string, unknown>)[key]) ? key : `user_info.${key}`
     const provinceText = textOf('province', pick('province'))
     const scoreValue = pick('score')
     const missing = [
@@ -127,12 +130,12 @@ export default defineEndpoint({
     const typeValue = isBlank(raw.type) ? 1 : numberOf(raw.type)
     const strategy = strategyOf(typeValue)
     if (!strategy) throw badRequest('参数 type 无效: 可选值: 1, 2, 3, 4')
-    const score = wholeNumber('user_info.score', scoreValue) ?? 0
-    const rank = wholeNumber('user_info.rank', pick('rank')) ?? 0
+    const score = wholeNumber(field('score'), scoreValue) ?? 0
+    const rank = wholeNumber(field('rank'), pick('rank')) ?? 0
     const province = findProvince(provinceText as string)
     if (!province) throw badRequest(`未知省份: ${provinceText}`)
     const year = yearOf(pick('rank_year'))
-    const xuanke = xuankeOf('user_info.xuanke', pick('xuanke')) ?? '综合'
+    const xuanke = xuankeOf(field('xuanke'), pick('xuanke')) ?? '综合'
     const chosen = parseXuanke(xuanke)
     // Without a first choice anywhere, the counts are those of the province's first category (物理类, 理科).
     const stated = textOf('subject', pick('subject')) ?? textOf('subject_type', pick('subject_type'))
@@ -165,6 +168,7 @@ export default defineEndpoint({
       score,
       subject,
       xuanke,
+      scoreField: field('score'),
     }
     // bypass_cache skips both caches (SPEC 4.13): the counts, and the option set smart-match shares, which is
     // built again from the datasets (the same set, as they are read-only, at the cost of a fresh build).

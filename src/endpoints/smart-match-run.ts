@@ -46,6 +46,8 @@ export interface MatchRequest {
   score: number
   subject: string
   xuanke: string
+  /** The score's field name in messages (cwb-num: user_info.score); default score */
+  scoreField?: string
 }
 
 /** SPEC 4.8's "nothing can be generated" message. */
@@ -89,7 +91,7 @@ export async function resolveCandidate(db: Db, req: MatchRequest): Promise<Candi
   // A score above the full score is not a very good candidate but a typing error (9999 once read as rank 1).
   const fullScore = rule.score_max > 0 ? rule.score_max : province.fullScore
   if (req.score > fullScore)
-    throw badRequest(`参数 score 无效: 应在 0 到 ${fullScore} 之间, 收到 ${req.score}`)
+    throw badRequest(`参数 ${req.scoreField ?? 'score'} 无效: 应在 0 到 ${fullScore} 之间, 收到 ${req.score}`)
   const chosen = parseXuanke(req.xuanke)
   const category = categoryOf(examModeIn(province, req.rankYear), req.subject, chosen)
   if (!category) throw noDataError(req)

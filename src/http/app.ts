@@ -41,6 +41,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: opts.bodyLimit ?? 1_048_576,
+    // A client that announces a body and never sends it all is answered 408 and dropped, not waited for.
+    requestTimeout: 30_000,
     frameworkErrors: badUrlHandler((code) => (opts.httpStatus ? code : 200)),
     clientErrorHandler,
   })
@@ -105,8 +107,15 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     return openApi
   })
 
+  const methodsOf = routeMethods(ENDPOINTS)
   app.setNotFoundHandler((req, reply) => {
-    const err = new ApiError(404, `接口不存在: ${req.method} ${req.url.split('?')[0]}`, { badInput: true })
+    const path = req.url.split('?')[0] ?? ''
+    // A known path asked with the other method (a GET of a POST endpoint) says which method it takes.
+    const allowed = methodsOf(path)
+    const err = allowed
+      ? new ApiError(405, `接口只接受 ${allowed} 请求: ${req.method} ${path}`, { badInput: true })
+      : new ApiError(404, `接口不存在: ${req.method} ${path}`, { badInput: true })
+    if (allowed) reply.header('Allow', allowed)
     reply.code(statusFor(err)).send(fail(err.code, err.message))
   })
 
@@ -139,6 +148,15 @@ function envelopeErrorOf(error: Error & { statusCode?: number; code?: string }):
   return new ApiError(500, INTERNAL_ERROR_MESSAGE, { badInput: false })
 }
 
+/** The method a registry path takes (`:slug` matching one segment), or undefined for a path it does not have. */
+function routeMethods(endpoints: readonly AnyEndpoint[]): (path: string) => string | undefined {
+  const routes = endpoints.map((def) => ({
+    method: def.http.method,
+    pattern: new RegExp(`^${def.http.path.replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`),
+  }))
+  return (path) => routes.find((r) => r.pattern.test(path))?.method
+}
+
 /** POST endpoints read the JSON body; GET endpoints read the query string and the path parameters. */
 function requestInput(def: AnyEndpoint, req: FastifyRequest): unknown {
   if (def.http.method === 'GET') {
@@ -154,7 +172,8 @@ function requestInput(def: AnyEndpoint, req: FastifyRequest): unknown {
 function acceptJsonBodies(app: FastifyInstance): void {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
+    // A byte order mark, which some Windows tools write before JSON, is not part of the JSON (RFC 8259 8.1).
+    const text = (typeof body === 'string' ? body : body.toString('utf8')).replace(/^\uFEFF/, '')
     if (text.trim() === '') return done(null, {})
     try {
       done(null, JSON.parse(text))

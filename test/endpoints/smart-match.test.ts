@@ -388,6 +388,14 @@ describe('cwb-num (SPEC 4.13)', () => {
     expect((await call(cwbNum, { user_info: { ...info, rank_year: '25' } }, ctx)).message).toBe(
       '参数 rank_year 无效: 应为四位数年份, 如 2025',
     )
+    // The field is named where the request put it, whichever check refuses it.
+    expect((await call(cwbNum, { user_info: { ...info, score: 9999 } }, ctx)).message).toMatch(
+      /^参数 user_info\.score 无效: 应在 0 到 \d+ 之间, 收到 9999$/,
+    )
+    const { score: _score, ...noScore } = info
+    expect((await call(cwbNum, { user_info: noScore, score: -3 }, ctx)).message).toBe(
+      '参数 score 无效: 应为非负整数, 收到 -3',
+    )
     const blank = await call(cwbNum, { user_info: { ...info, rank: '', rank_year: ' ' } }, ctx)
     expect(blank).toEqual(await call(cwbNum, body, ctx))
   })

@@ -84,7 +84,24 @@ describe('HTTP surface', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ code: 404, message: '接口不存在: POST /api/v1/nope', data: {} })
     const get = await app.inject({ method: 'GET', url: '/api/v1/seating/list?x=1' })
-    expect(get.json()).toEqual({ code: 404, message: '接口不存在: GET /api/v1/seating/list', data: {} })
+    expect(get.json()).toEqual({
+      code: 405,
+      message: '接口只接受 POST 请求: GET /api/v1/seating/list',
+      data: {},
+    })
+    expect(get.headers.allow).toBe('POST')
+    const put = await app.inject({ method: 'PUT', url: '/api/v1/seating/list' })
+    expect(put.json().message).toBe('接口只接受 POST 请求: PUT /api/v1/seating/list')
+    expect((await app.inject({ method: 'GET', url: '/api/v1/seating/lists' })).json().code).toBe(404)
+    expect((await strict.inject({ method: 'GET', url: '/api/v1/seating/list' })).statusCode).toBe(405)
+  })
+  it('does not wait forever for a body that never comes (request timeout set)', () => {
+    expect(app.server.requestTimeout).toBe(30_000)
+  })
+  it('reads a JSON body that starts with a byte order mark', async () => {
+    const res = await post(app, '/api/v1/seating/option', '\uFEFF{"province":"北京"}')
+    expect(res.json()).toMatchObject({ code: 200 })
+    expect((await post(app, '/api/v1/seating/option', '\uFEFF')).json().code).toBe(200)
   })
   it('mirrors envelope codes into HTTP statuses with --http-status', async () => {
     expect((await post(strict, '/api/v1/seating/list', '{')).statusCode).toBe(400)

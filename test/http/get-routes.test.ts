@@ -86,8 +86,8 @@ describe('GET /api/v1/schools/:slug/major-groups', () => {
   it('is a GET route only', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/v1/schools/2001/major-groups', payload: {} })
     expect(res.json()).toEqual({
-      code: 404,
-      message: '接口不存在: POST /api/v1/schools/2001/major-groups',
+      code: 405,
+      message: '接口只接受 GET 请求: POST /api/v1/schools/2001/major-groups',
       data: {},
     })
   })
