@@ -105,6 +105,7 @@ const NO_MAJOR = {
   latest_year: null,
   latest_min: null,
   latest_min_section: null,
+  latest_level: null,
   num: null,
 }
 
@@ -128,6 +129,8 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
         item_latest_year: item.history[0]?.year ?? null,
         item_latest_min: item.history[0]?.min ?? null,
         item_latest_min_section: item.history[0]?.min_section ?? null,
+        // Whose line it is (major, group or school), as the table's 校线 / 组线 marks say.
+        item_latest_level: item.history[0]?.level ?? null,
       }
       if (item.zyList.length === 0) out.push({ ...itemFields, ...NO_MAJOR })
       for (const z of item.zyList) {
@@ -143,6 +146,7 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
           latest_year: z.history[0]?.year ?? null,
           latest_min: z.history[0]?.min ?? null,
           latest_min_section: z.history[0]?.min_section ?? null,
+          latest_level: z.history[0]?.level ?? null,
           num: z.num,
         })
       }

@@ -347,7 +347,11 @@ describe('smart-match CSV / NDJSON on the shipped data (湖北 2025: many groups
     expect(records.filter((r) => r.item_latest_min_section !== null).length).toBeGreaterThan(
       records.length / 2,
     )
-    for (const r of records)
+    for (const r of records) {
       expect(r.item_latest_min_section).toBe(itemOf(r)?.history[0]?.min_section ?? null)
+      // and whose line it is, which the table marks 校线 / 组线
+      expect(r.item_latest_level).toBe(itemOf(r)?.history[0]?.level ?? null)
+    }
+    expect(records.some((r) => r.item_latest_level === 'school')).toBe(true)
   }, 60_000)
 })
