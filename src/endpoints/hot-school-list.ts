@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
-import { resolveKm, yearKmList } from '../domain/km.js'
+import { KM_SHORT_FORMS, resolveKm, yearKmList } from '../domain/km.js'
 import { HOT_SCHOOL_FIRST_YEAR, hotSchoolDefaultYear } from '../domain/years.js'
 import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
@@ -129,6 +129,10 @@ export default defineEndpoint({
     const province = requireProvince(ctx.caller?.province ?? ctx.settings.defaultProvince).name
     const majorId = req.major_id ?? 0
     const base = ctx.settings.logoBaseUrl
+    const km = ctx.caller?.km
+    // A category the service has never heard of is a typing error (历吏), not a request for the default one.
+    if (km && !(km in KM_SHORT_FORMS) && !resolveKm(km, ORDINARY_CATEGORIES))
+      throw badRequest(`参数 km 无效: 未知科类 ${km} (可用 物理, 历史, 综合, 理科, 文科 等)`)
     const category = await minimaCategory(ctx.db, year, province, ctx.caller)
     return memoized(
       ctx.db,

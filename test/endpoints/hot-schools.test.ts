@@ -68,6 +68,12 @@ describe('hot schools (SPEC 4.20, 2.20)', () => {
     expect(physics.data[1]).toMatchObject({ min_score: 550, min_rank: 5000 })
     const none = await hot({ major_id: 1001, year: 2025 }, contextFor({ province: '宁夏', km: '蒙授' }))
     expect(none.data).toEqual(physics.data)
+    // A name that is no category at all is a typing error, not the default
+    expect(await hot({ year: 2025 }, contextFor({ province: '宁夏', km: '历吏' }))).toEqual({
+      code: 400,
+      message: '参数 km 无效: 未知科类 历吏 (可用 物理, 历史, 综合, 理科, 文科 等)',
+      data: {},
+    })
   })
   it("takes the minima among ordinary plans of the caller's province, else of the default province 江苏", async () => {
     // 青岚大学 has no plan in 江苏: no minima for an anonymous caller.
