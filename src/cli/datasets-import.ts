@@ -1,3 +1,4 @@
+import type { ValidationReport } from '../datasets/validate/engine.js'
 import { knownTables, schemaOf } from '../datasets/validate/session.js'
 import { existingDatasetsDir, paintFor, printJson, type ReportOptions, wantsJson } from './datasets-shared.js'
 import type { CliIo } from './io.js'
@@ -78,13 +79,21 @@ export async function runDatasetsImport(
       const { renderImport } = await import('../datasets/import/report.js')
       io.stdout(renderImport(result, paint))
     }
-    if (!result.ok) io.stderr('错误: 违反校验规则, 什么都没有替换\n')
+    if (!result.ok) io.stderr(`错误: ${refusal(result.validation)}, 什么都没有替换\n`)
     return result.ok ? 0 : 1
   } catch (err) {
     if (err instanceof ImportInputError) return fail(2, err.message)
     if (err instanceof ImportStateError) return fail(1, err.message, err.busy ? 409 : 500)
     throw err
   }
+}
+
+/** Why an import was refused, in one line: a damaged file it needed (named), else the rules it broke. */
+function refusal(report: ValidationReport): string {
+  const damaged = report.results
+    .filter((r) => r.rule === 'readable' && r.status === 'failed')
+    .flatMap((r) => r.samples.map((s) => `${s.key} ${s.message.split(';')[0]}`))
+  return damaged.length ? `${damaged.join(', ')}: 需要它的校验规则无法执行` : '违反校验规则'
 }
 
 function parsePause(value: string | undefined): { point: string; ms: number } | undefined {

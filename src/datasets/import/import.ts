@@ -6,7 +6,8 @@ import type { Column } from '../../data/schema.js'
 import { manifestColumns, stableJson } from '../manifest.js'
 import { compareSlices } from '../score-ranks-plan.js'
 import { runValidation, sha256Of, type ValidationReport } from '../validate/engine.js'
-import { openSession, type Session, tableFile } from '../validate/session.js'
+import { damagedTable } from '../validate/scan.js'
+import { knownTables, openSession, readFailure, type Session, tableFile } from '../validate/session.js'
 import { columnDdl, ident, query, queryRows, sqlString } from '../validate/sql.js'
 import { type Converted, convertSheet, type ImportOptions } from './convert.js'
 import { acquireImportLock } from './lock.js'
@@ -177,9 +178,27 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     await rm(`${target}.prev`, { force: true })
     result.written = true
     return result
+  } catch (err) {
+    throw await asDamagedFile(session, err, req.table)
   } finally {
     session.close()
   }
+}
+
+/**
+ * A page of a table the import reads that does not decode, said in the words of every other command (one line
+ * naming the file, src/data/read-failure.ts) rather than DuckDB's text; any other error as it is. Only while
+ * the session is open: after it closes, the errors are the file system's (rename, manifest).
+ */
+async function asDamagedFile(session: Session, err: unknown, table: string): Promise<unknown> {
+  if (err instanceof ImportInputError || err instanceof ImportStateError || session.closed) return err
+  const why = readFailure(err)
+  // our own temporary file failing to be written is no damaged dataset
+  if (why === undefined || /\.parquet\.tmp/u.test(err instanceof Error ? err.message : '')) return err
+  const damaged = await damagedTable(session, err, [table, ...knownTables().filter((t) => t !== table)])
+  return new ImportStateError(
+    `数据集文件 ${damaged === undefined ? '' : `${damaged}.parquet `}${why}: 什么都没有替换 (gaokao datasets validate 查看详情)`,
+  )
 }
 
 /** The converted rows as table `__staged` (schema columns, all nullable, plus the file order `__row`). */

@@ -8,7 +8,8 @@ import { type CheckedRow, checkScoreRanks } from '../checks/score-ranks.js'
 import { checkProvinces, type ProvinceRow } from '../provinces-table.js'
 import { type LoadedManifest, manifestTables, readManifestFile } from './manifest-file.js'
 import { type BuiltinRule, keyOf, type RowCheck, ruleCatalogue, type Severity } from './rules.js'
-import { knownTables, readFailure, type Session, schemaOf, tableFile, tableInError } from './session.js'
+import { damagedTable } from './scan.js'
+import { knownTables, readFailure, type Session, schemaOf, tableFile } from './session.js'
 import { ident, query, queryRows } from './sql.js'
 
 export interface Sample {
@@ -114,6 +115,13 @@ export async function runValidation(session: Session, opts: RunOptions = {}): Pr
 
   const only = opts.onlyTables ? new Set(opts.onlyTables) : undefined
   const results: RuleResult[] = []
+  const rules = ruleCatalogue({ files: opts.files }).filter(
+    (rule) => !only || only.has(rule.table) || (rule.needs ?? []).some((t) => only.has(t)),
+  )
+  // The tables the selected rules read. A damaged one is an error even when it is not the table asked for:
+  // the rules that need it cannot run, and a check that could not run is not a check that passed (an import
+  // of plans must not go through because schools.parquet, which ref:schools reads, is damaged).
+  const involved = new Set(rules.flatMap((r) => [r.table, ...(r.needs ?? [])]))
   const readable = (table: string, message: string) =>
     results.push({
       table,
@@ -122,12 +130,20 @@ export async function runValidation(session: Session, opts: RunOptions = {}): Pr
       description: '文件是可读的 Parquet',
       status: 'failed',
       count: 1,
-      samples: [{ key: basename(tableFile(session.dir, table)), message }],
+      samples: [{ key: basename(tableFile(session.dir, table)), message: withNeeders(table, message) }],
     })
-  for (const [table, message] of session.unreadable) if (!only || only.has(table)) readable(table, message)
+  // Names the rules a damaged table outside --tables (or outside an import's table) stops.
+  const withNeeders = (table: string, message: string): string => {
+    if (!only || only.has(table)) return message
+    const needers = rules.filter((r) => r.table === table || r.needs?.includes(table))
+    return needers.length
+      ? `${message}; 需要它的规则无法执行: ${needers.map((r) => `${r.table} ${r.name}`).join(', ')}`
+      : message
+  }
+  for (const [table, message] of session.unreadable)
+    if (!only || involved.has(table)) readable(table, message)
   if (files) results.push(...manifestFileResults(ctx))
-  for (const rule of ruleCatalogue({ files: opts.files })) {
-    if (only && !only.has(rule.table) && !(rule.needs ?? []).some((t) => only.has(t))) continue
+  for (const rule of rules) {
     const base = { table: rule.table, severity: rule.severity, description: rule.description }
     const skip = (note: string) =>
       results.push({ ...base, rule: rule.name, status: 'skipped', count: 0, samples: [], note })
@@ -156,7 +172,10 @@ export async function runValidation(session: Session, opts: RunOptions = {}): Pr
     } catch (err) {
       // A page that does not decode shows only when a rule reads it: the table is damaged, not the rule.
       const why = readFailure(err)
-      const damaged = why === undefined ? undefined : (tableInError(err) ?? rule.table)
+      const damaged =
+        why === undefined
+          ? undefined
+          : ((await damagedTable(session, err, [rule.table, ...(rule.needs ?? [])])) ?? rule.table)
       if (why !== undefined && damaged !== undefined && session.present.has(damaged)) {
         await session.markUnreadable(damaged, why)
         const status = tables.find((t) => t.table === damaged)

@@ -47,6 +47,8 @@ export interface Session {
   defineView(table: string, select: string): Promise<void>
   /** Closes the connection and the instance (again: nothing). */
   close(): void
+  /** whether close() has run */
+  readonly closed: boolean
 }
 
 export async function openSession(dir: string, opts: { threads?: number } = {}): Promise<Session> {
@@ -95,6 +97,9 @@ export async function openSession(dir: string, opts: { threads?: number } = {}):
       await conn.run(`CREATE OR REPLACE VIEW ${ident(table)} AS ${select}`)
       present.add(table)
       unreadable.delete(table)
+    },
+    get closed() {
+      return closed
     },
     close() {
       if (closed) return
