@@ -67,6 +67,11 @@ export interface ZybItem {
   min_section: number
   /** Extension: estimated chance of admission to the item, 0-1 */
   chance: number
+  /**
+   * Extension: the rank year's plan does not name the school, whose offer is taken from an earlier plan
+   * (candidate.earlier_plan_year): check it is still on offer.
+   */
+  plan_carried: boolean
   history: HistoryPoint[]
 }
 
@@ -87,7 +92,14 @@ export interface SmartMatchData {
     majorNumMax: number
   }
   /** Extension: what the list was computed for */
-  candidate: { rank: number; category: string; rank_year: number; plan_year: number }
+  candidate: {
+    rank: number
+    category: string
+    rank_year: number
+    plan_year: number
+    /** The earlier plan whose offers complete plan_year's (items with plan_carried), null when none */
+    earlier_plan_year: number | null
+  }
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100
@@ -151,6 +163,7 @@ export async function smartMatchData(
       category: outcome.category,
       rank_year: outcome.universe.rankYear,
       plan_year: outcome.universe.planYear,
+      earlier_plan_year: outcome.universe.earlierPlanYear,
     },
   }
 }
@@ -183,6 +196,7 @@ function toItem(
     min_diff: diffs.length ? Math.min(...diffs) : expected - rank,
     min_section: expected,
     chance: round2(chance),
+    plan_carried: option.carried,
     history: historyOf(option.estimate),
   }
 }

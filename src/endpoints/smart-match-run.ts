@@ -65,6 +65,8 @@ export interface Universe {
   category: string
   /** The plan year the options come from (the rank year when its plan is published) */
   planYear: number
+  /** The plan that completes a partial one (schools it does not name keep this plan's offer) */
+  earlierPlanYear: number | null
   options: Option[]
   /** The rank year's 一分一段 table, if any */
   table: RankTable | undefined
@@ -184,7 +186,15 @@ async function buildUniverse(
     ratioOf,
     params,
   })
-  return { rankYear: req.rankYear, scope, category: c.category, planYear, options, table: target }
+  return {
+    rankYear: req.rankYear,
+    scope,
+    category: c.category,
+    planYear,
+    earlierPlanYear: earlier ?? null,
+    options,
+    table: target,
+  }
 }
 
 export const volunteerTypeOf = (rule: RuleRow): 1 | 2 | 3 =>

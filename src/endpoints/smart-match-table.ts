@@ -54,9 +54,16 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
     '概率',
     '最近一年最低位次',
   ]
+  // Most provinces' newest plans name a few schools only: say how much of the list rests on an older plan.
+  const all = [...counts.chong, ...counts.wen, ...counts.bao]
+  const carried = all.filter((item) => item.plan_carried).length
+  const planNote =
+    carried > 0 && c.plan_year === c.rank_year && c.earlier_plan_year !== null
+      ? `; ${carried} 项院校未见于该年计划, 沿用 ${c.earlier_plan_year} 年计划, 标 *`
+      : ''
   const views: TableView[] = [
     {
-      title: `${c.category} 位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年)`,
+      title: `${c.category} 位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})`,
       head: [],
       rows: [],
     },
@@ -65,12 +72,13 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
     const items = counts[tier]
     const planned = strategy?.rule[tier] ?? items.length
     views.push({
-      title: `${TIER_LABEL[tier]} ${items.length} 项 (计划 ${planned} 项)`,
+      // Fewer than planned: not enough options of that tier (near the batch's last ranks there are no safe ones).
+      title: `${TIER_LABEL[tier]} ${items.length} 项 (计划 ${planned} 项${items.length < planned ? '; 达到该档把握的可选项不够' : ''})`,
       tone: TIER_TONE[tier],
       head,
       rows: items.map((item) => [
         item.index,
-        item.schoolName,
+        item.plan_carried && planNote ? `${item.schoolName} *` : item.schoolName,
         groupLabel(item),
         // A plan that lists the group without its majors (some sources): say so rather than leave a blank.
         item.zyList.length === 0

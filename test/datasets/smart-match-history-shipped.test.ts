@@ -235,6 +235,59 @@ describe('smart-match on the shipped data: a plan published for one school only 
     const byScore = await call(smartMatch, request(2027, { score: 600 }), ctx)
     expect(byScore).toMatchObject({ code: 400, message: '江苏省2027年暂无<物理、物理,化学,生物>数据' })
   })
+
+  it('marks the items whose school the 2026 plan does not name, in the JSON and the table', async () => {
+    const now = (await call(smartMatch, request(2026, { rank: 20000 }), ctx)) as any
+    expect(now.data.candidate).toMatchObject({ plan_year: 2026, earlier_plan_year: 2025 })
+    const items = ['chong', 'wen', 'bao'].flatMap((t) => now.data.zyb_data.zybData[t])
+    const [named] = await ctx.db.all<{ sid: number }>(
+      `SELECT DISTINCT sid FROM plans WHERE province = '江苏' AND year = 2026 AND batch_name = '本科批'
+         AND subject_type = '物理类'`,
+    )
+    for (const item of items) expect(item.plan_carried, item.schoolName).toBe(item.sid !== named?.sid)
+    const run = await runGaokao(
+      [
+        ...[
+          'smart-match',
+          '--province',
+          '江苏',
+          '--batch',
+          '本科批',
+          '--rank-year',
+          '2026',
+          '--rank',
+          '20000',
+        ],
+        ...['--subject', '物理', '--xuanke', '物理,化学,生物'],
+      ],
+      { datasets: SHIPPED },
+    )
+    const carried = items.filter((i) => i.plan_carried).length
+    expect(run.stdout.split('\n')[0]).toContain(`; ${carried} 项院校未见于该年计划, 沿用 2025 年计划, 标 *`)
+    expect(run.stdout.split('\n').filter((l) => / \* +│/.test(l))).toHaveLength(carried)
+  }, 60_000)
+
+  it('says why a tier holds fewer items than planned', async () => {
+    const run = await runGaokao(
+      [
+        ...[
+          'smart-match',
+          '--province',
+          '江苏',
+          '--batch',
+          '本科批',
+          '--rank-year',
+          '2025',
+          '--score',
+          '520',
+        ],
+        ...['--subject', '物理', '--xuanke', '物理,化学,生物'],
+      ],
+      { datasets: SHIPPED },
+    )
+    expect(run.stdout).toMatch(/保 0 项 \(计划 \d+ 项; 达到该档把握的可选项不够\)/)
+    expect(run.stdout).toMatch(/冲 (\d+) 项 \(计划 \1 项\)/)
+  }, 60_000)
 })
 
 describe('smart-match on the shipped data: a line whose score was copied into its rank (江苏 2023 历史类)', () => {

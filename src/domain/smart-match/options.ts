@@ -77,6 +77,8 @@ export interface Option {
   estimate: Estimate
   /** Planned places of the option (sum of its majors' known numbers), null when unknown */
   num: number | null
+  /** Offered by an earlier plan than the rank year's (MenuRow.carried): less certain to be on offer */
+  carried: boolean
 }
 
 export interface BuildInput {
@@ -217,6 +219,7 @@ export function buildOptions(input: BuildInput): Option[] {
       requirements,
       estimate: est,
       num,
+      carried: first.carried === true,
     })
   }
   return options.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
