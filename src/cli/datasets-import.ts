@@ -73,6 +73,11 @@ export async function runDatasetsImport(
           : undefined,
       },
     )
+    // Not an error (an export has columns we do not store), but a misspelt header would be a silent null.
+    if (result.ignoredColumns.length)
+      io.stderr(
+        `警告: 文件中 ${result.ignoredColumns.length} 列不是 ${table} 的列, 未导入: ${result.ignoredColumns.join(', ')} (可识别的表头见 src/datasets/import/README.md)\n`,
+      )
     if (wantsJson(opts)) printJson(io, result)
     else {
       const paint = await paintFor(io, opts)

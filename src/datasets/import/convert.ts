@@ -37,6 +37,8 @@ export interface Converted {
   sliceColumns: string[]
   /** columns the file has (after aliases) */
   given: Set<string>
+  /** headers of the file that no column takes (HeaderMap.ignored) */
+  ignoredColumns: string[]
   notes: string[]
 }
 
@@ -247,6 +249,7 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
     origins,
     sliceColumns: ['province', 'year', 'km', 'level'],
     given: new Set(columns.map((c) => c.name)),
+    ignoredColumns: header.ignored,
     notes,
   }
 }
@@ -364,5 +367,14 @@ function convertTableSheet(
   }
   if (out.length === 0) throw new ImportInputError('文件中没有数据行')
   const sliceColumns = ['province', 'year', ...(kmColumn && opts.km !== undefined ? [kmColumn] : [])]
-  return { table, columns, rows: out, origins, sliceColumns, given, notes: [] }
+  return {
+    table,
+    columns,
+    rows: out,
+    origins,
+    sliceColumns,
+    given,
+    ignoredColumns: header.ignored,
+    notes: [],
+  }
 }

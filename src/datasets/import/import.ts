@@ -60,6 +60,8 @@ export interface ImportResult {
   datasets: string
   slices: SliceNote[]
   rows: { before: number; after: number; replaced: number; imported: number }
+  /** headers of the file that no column takes: their cells were not imported */
+  ignoredColumns: string[]
   notes: string[]
   validation: ValidationReport
 }
@@ -139,6 +141,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       datasets: dir,
       slices,
       rows: counts,
+      ignoredColumns: converted.ignoredColumns,
       notes: [...converted.notes, ...dropped],
       validation,
     }

@@ -63,10 +63,11 @@ export const ALIASES: Readonly<Record<string, Readonly<Record<string, readonly s
     num: ['计划数', '计划人数', '招生人数', '计划'],
     tuition: ['学费'],
     length: ['学制'],
-    min: ['最低分', '最低分数', '最低录取分'],
-    min_section: ['最低位次', '最低排名', '最低录取位次'],
-    average: ['平均分'],
-    max: ['最高分'],
+    min: ['最低分', '最低分数', '最低录取分', '录取最低分'],
+    // the published rank, kept as it is (rank_derived false); only a file without it gets a derived one
+    min_section: ['最低位次', '最低排名', '最低录取位次', '录取最低位次', '最低分位次', '最低分排名'],
+    average: ['平均分', '录取平均分'],
+    max: ['最高分', '录取最高分'],
     is_dual_class: ['双一流学科', '一流学科'],
   },
   category_stats: {
@@ -97,6 +98,11 @@ export function normalizeHeader(text: string): string {
 export interface HeaderMap {
   headerRow: number
   index: Map<string, number>
+  /**
+   * headers of the header row that name no wanted column (or one an earlier header already names), as written:
+   * their cells are not imported, which the user is told (a misspelt `volunter_note` would silently be null)
+   */
+  ignored: string[]
 }
 
 /**
@@ -117,11 +123,13 @@ export function locateHeader(
   }
   for (let r = 0; r < Math.min(rows.length, 15); r++) {
     const index = new Map<string, number>()
+    const ignored: string[] = []
     ;(rows[r] ?? []).forEach((cell, i) => {
       const column = lookup.get(normalizeHeader(cell))
       if (column && !index.has(column)) index.set(column, i)
+      else if (cell !== '') ignored.push(cell)
     })
-    if (required.every((group) => group.some((c) => index.has(c)))) return { headerRow: r, index }
+    if (required.every((group) => group.some((c) => index.has(c)))) return { headerRow: r, index, ignored }
   }
   const want = required.map((g) =>
     g.map((c) => [c, ...(aliases[c] ?? []).slice(0, 3)].join('/')).join(' 或 '),
