@@ -13,17 +13,25 @@ export function renderNdjson(records: readonly Record<string, unknown>[]): strin
   return records.map((r) => `${JSON.stringify(r)}\n`).join('')
 }
 
-/** RFC 4180 CSV; a UTF-8 byte-order mark first so that spreadsheet programs read Chinese correctly. */
+/**
+ * RFC 4180 CSV; a UTF-8 byte-order mark first so that spreadsheet programs read Chinese correctly. Text that a
+ * spreadsheet would run as a formula (`=HYPERLINK(…)` in an anonymous feedback) is written with a leading `'`,
+ * as OWASP advises against CSV injection; numbers, negative ones included, stay numbers.
+ */
 export function renderCsv(records: readonly Record<string, unknown>[], bom: boolean): string {
   const columns = [...new Set(records.flatMap((r) => Object.keys(r)))]
   const cell = (v: unknown): string => {
     if (v === null || v === undefined) return ''
-    const s = typeof v === 'object' ? JSON.stringify(v) : String(v)
+    const raw = typeof v === 'object' ? JSON.stringify(v) : String(v)
+    const s = typeof v === 'string' && FORMULA_START.test(raw) && !NUMBER.test(raw) ? `'${raw}` : raw
     return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s
   }
   const lines = [columns.map(cell).join(','), ...records.map((r) => columns.map((c) => cell(r[c])).join(','))]
   return `${bom ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`
 }
+
+const FORMULA_START = /^[=+\-@\t\r]/
+const NUMBER = /^[+-]?\d+(\.\d+)?%?$/
 
 /** No rule between body rows: a 600-row 一分一段 table stays readable. */
 const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' }

@@ -150,7 +150,11 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
   listOptions(feedback.command('list').description('列出已提交的反馈; --format csv 导出到表格软件'))
     .option('--store <dir>', STORE_HELP)
     .action(async (opts: ListOptions) => {
-      const records = new FeedbackStore(resolveStoreDir(opts.store)).list()
+      const store = new FeedbackStore(resolveStoreDir(opts.store))
+      const { records, unreadable } = store.read()
+      // Said on stderr, so that a CSV export stays clean: a damaged line is a record nobody can see.
+      if (unreadable > 0)
+        io.stderr(`警告: ${store.path} 有 ${unreadable} 行无法读取, 已跳过 (写入中断的残片或损坏的记录)\n`)
       await printListing(io, opts, records, '还没有反馈', () => ({
         title: `共 ${records.length} 条反馈`,
         head: ['时间', '类型', '联系方式', '页面', '内容'],

@@ -32,24 +32,34 @@ export class AppendLog<T extends object> {
 
   /** Every complete record, in file order; torn fragments are skipped. */
   readAll(): T[] {
+    return this.read().records
+  }
+
+  /**
+   * The records and the number of lines that are none: torn fragments of writers killed mid-write (never
+   * acknowledged) and damaged records, which cannot be told apart, so that a reader can say they were skipped.
+   */
+  read(): { records: T[]; unreadable: number } {
     let text: string
     try {
       text = readFileSync(this.path, 'utf8')
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], unreadable: 0 }
       throw err
     }
     const records: T[] = []
+    let unreadable = 0
     for (const line of text.split('\n')) {
       if (line === '') continue
       try {
         const value = JSON.parse(line) as unknown
         if (value && typeof value === 'object' && !Array.isArray(value)) records.push(value as T)
+        else unreadable++
       } catch {
-        // a torn fragment from a writer that was killed mid-write: never acknowledged, safe to skip
+        unreadable++
       }
     }
-    return records
+    return { records, unreadable }
   }
 
   /** Size and modification time, to know cheaply whether another process appended since the last read. */

