@@ -91,6 +91,10 @@ manifest.json 列出的表文件不存在都是错误 (退出码 1).
       .option('--source <id>', '写入 source 列的来源标识', 'import')
       .option('--sheet <name>', 'XLSX 工作表名或序号 (从 1 起; 默认第一个)')
       .option('--dry-run', '只读取与校验, 不写入')
+      .option(
+        '--allow-new <names>',
+        '接受数据中还没有的科类或批次名, 逗号分隔 (如新开的艺术类别); 其余未知名称拒绝',
+      )
       .option('--datasets <dir>', DATASETS_HELP),
   )
     .addHelpText(

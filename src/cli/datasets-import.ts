@@ -11,6 +11,7 @@ export interface ImportCliOptions extends ReportOptions {
   source: string
   sheet?: string
   dryRun?: boolean
+  allowNew?: string
 }
 
 /**
@@ -62,6 +63,10 @@ export async function runDatasetsImport(
         options: { province, year, km: opts.km, level: opts.level, source: opts.source },
         sheet: opts.sheet,
         dryRun: opts.dryRun,
+        allowNew: opts.allowNew
+          ?.split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
       },
       {
         pause: pause

@@ -63,6 +63,11 @@ export function ordinaryKm(province: Province, year: number, track: BaseTrack): 
   return track === 'physics' ? '理科' : '文科'
 }
 
+/** The ordinary categories of a province in a year: 物理类 历史类 (3+1+2), 综合 (3+3) or 理科 文科. */
+export function ordinaryCategories(province: Province, year: number): string[] {
+  return (['physics', 'history', 'combined'] as const).flatMap((t) => ordinaryKm(province, year, t) ?? [])
+}
+
 /**
  * Normalised km for any source label. Ordinary labels go through ordinaryKm (so 文/理 labels in a
  * 3+1+2 year become 物理类/历史类 and the other way round). Art/sport labels keep the source's name

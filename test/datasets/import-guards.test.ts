@@ -140,7 +140,7 @@ describe('plans: ranks, schools and file lines', () => {
     )
     const run = await importPlans(dir, path)
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe('错误: 第 3 行: 院校id 10284 是 南京大学, 院校名称却是 北京大学\n')
+    expect(run.stderr).toBe('错误: p.csv 第 3 行: 院校id 10284 是 南京大学, 院校名称却是 北京大学\n')
     expect(await snapshot(dir, 'plans')).toEqual(before)
 
     // the same school spelled with an annotation agrees; the stored name is the schools table's
@@ -187,7 +187,7 @@ describe('flags against columns, ids', () => {
     const args = ['--province', '江苏', '--year', '2025', '--km', '物理', '--datasets', dir]
     const run = await gaokao('import', 'score_ranks', path, ...args, '--level', '专科')
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe("错误: 第 2 行: 层次 '本科' 与 --level 专科 不符\n")
+    expect(run.stderr).toBe("错误: r.csv 第 2 行: 层次 '本科' 与 --level 专科 不符\n")
     const same = await gaokao('import', 'score_ranks', path, ...args, '--level', '本科', '--dry-run')
     expect(same.code).toBe(0)
     expect(same.stdout).toContain('level=本科')
@@ -257,7 +257,7 @@ describe('flags against columns, ids', () => {
     )
     const run = await gaokao('import', 'score_lines', path, '--datasets', dir)
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe('错误: 第 4 行, 列 score: 99999999999 超出整数范围\n')
+    expect(run.stderr).toBe('错误: big.csv 第 4 行, 列 score: 99999999999 超出整数范围\n')
   })
 
   it('gives new ids that fit INTEGER when the largest id in use leaves no room after it', async () => {

@@ -161,6 +161,30 @@ const VIOLATIONS: { table: string; rule: string; key: string; sql: string[] }[] 
     sql: ['UPDATE score_lines SET score = 800 WHERE id = 1'],
   },
   {
+    table: 'score_lines',
+    rule: 'label:type_name',
+    key: 'id=4',
+    sql: [`UPDATE score_lines SET type_name = '物埋' WHERE id = 4`],
+  },
+  {
+    table: 'score_lines',
+    rule: 'label:name',
+    key: 'id=5',
+    sql: [`UPDATE score_lines SET name = '' WHERE id = 5`],
+  },
+  {
+    table: 'plans',
+    rule: 'enum:batch_name',
+    key: 'id=3',
+    sql: [`UPDATE plans SET batch_name = '本科北' WHERE id = 3`],
+  },
+  {
+    table: 'category_stats',
+    rule: 'label:subject_type',
+    key: 'province=新疆 year=2025 subject_type= 理科 title=2025年新疆理科考生',
+    sql: [`UPDATE category_stats SET subject_type = ' 理科' WHERE province = '新疆'`],
+  },
+  {
     table: 'majors',
     rule: 'value_range',
     key: 'major_id=1001',

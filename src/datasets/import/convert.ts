@@ -1,6 +1,6 @@
 import type { Column } from '../../data/schema.js'
 import { findProvince, type Province } from '../../domain/provinces.js'
-import { baseTrack, cleanLabel, normalizeKm, scoreLabel } from '../normalize.js'
+import { baseTrack, cleanLabel, normalizeKm, ordinaryCategories, scoreLabel } from '../normalize.js'
 import { applyTopBand } from '../top-band.js'
 import type { RankRow } from '../types.js'
 import { KM_COLUMN } from '../validate/rules.js'
@@ -75,6 +75,12 @@ const provinceName = (value: string): string => findProvince(value)?.name ?? val
 function normalizeCategory(label: string, province: string, year: number | null): string {
   const p = findProvince(province)
   if (!p || year === null) return cleanLabel(label)
+  // An empty label is no category at all, not an ordinary one of the wrong exam mode. Only --km can be empty
+  // here: an empty cell means "no category in the file".
+  if (cleanLabel(label) === '')
+    throw new ImportInputError(
+      `--km 为空; ${p.name} ${year} 年的普通科类: ${ordinaryCategories(p, year).join(' ')}, 或艺术 / 体育类别`,
+    )
   const km = normalizeKm(p, year, label)
   if (km === null) {
     const track = baseTrack(label)

@@ -11,6 +11,7 @@ import { knownTables, openSession, readFailure, type Session, tableFile } from '
 import { columnDdl, ident, query, queryRows, sqlString } from '../validate/sql.js'
 import { type Converted, convertSheet, type ImportOptions } from './convert.js'
 import { acquireImportLock } from './lock.js'
+import { checkNames } from './names.js'
 import { ImportInputError, readSheetRows } from './read.js'
 import { assignIds } from './rows-ids.js'
 import { locateViolations } from './rows-origin.js'
@@ -38,6 +39,8 @@ export interface ImportRequest {
   sheet?: string
   dryRun?: boolean
   maxPerRule?: number
+  /** category or batch names new to the datasets that the file may use (names.ts) */
+  allowNew?: readonly string[]
 }
 
 /** Points where tests stop (or kill) an import: after the new file is written, after the backup, after the swap. */
@@ -91,6 +94,11 @@ export async function importSlice(req: ImportRequest, hooks: ImportHooks = {}): 
     )
   try {
     return await importLocked(req, dir, hooks)
+  } catch (err) {
+    // `第 122 行: 人数 'abc' 不是整数` says which line, not of which file (a batch script imports many)
+    if (err instanceof ImportInputError && /^第 \d+ 行/u.test(err.message))
+      throw new ImportInputError(`${basename(req.file)} ${err.message}`)
+    throw err
   } finally {
     if (lock.ok) lock.release()
   }
@@ -114,6 +122,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     const conn = session.conn
     const had = session.present.has(req.table)
     await stage(conn, converted)
+    await checkNames(session, converted, { km: req.options.km, allowNew: req.allowNew ?? [] })
     await openOld(session, converted, had ? target : null)
     if (converted.table === 'plans') await fillPlans(session, converted)
     await assignIds(conn, converted)

@@ -38,6 +38,11 @@ const SOURCES = new Set(['LG', 'GA', 'LU', 'GP', 'IM'])
 /** type_name vocabulary: the five ordinary categories, 蒙授/汉授 ones, 艺术类 / 体育类 with a tag. */
 export const isLineType = (t: string): boolean => ORDINARY.has(t) || QUALIFIED.test(t) || LANG_KM.test(t)
 
+/** isLineType as one regular expression, for the validate rule that runs it in SQL (RE2 takes this syntax). */
+export const LINE_TYPE_PATTERN = [`^(${[...ORDINARY].join('|')})$`, QUALIFIED.source, LANG_KM.source].join(
+  '|',
+)
+
 export function checkScoreLines(rows: readonly ScoreLineRecord[]): LineViolation[] {
   const out: LineViolation[] = []
   const ids = new Set<number>()

@@ -1,4 +1,6 @@
 import type { Column } from '../../data/schema.js'
+import { BATCH_NAMES } from '../plans/types.js'
+import { LINE_TYPE_PATTERN } from '../score-lines/checks.js'
 import { knownTables, schemaOf } from './session.js'
 
 /**
@@ -59,6 +61,8 @@ export const ENUMS: Readonly<Record<string, Readonly<Record<string, readonly (st
   },
   majors: { level: ['本科', '本科(职业教育)', '专科'] },
   plans: {
+    // the build's check (plans/checks.ts); an import of 本科北 is refused by name (import/names.ts)
+    batch_name: BATCH_NAMES,
     plan_type: ['普通', '国家专项', '地方专项', '高校专项', '强基计划'],
     outcome_level: ['major', 'group', 'school', ''],
     is_dual_class: [0, 1],
@@ -72,6 +76,20 @@ export const ENUMS: Readonly<Record<string, Readonly<Record<string, readonly (st
     sub_module_type: [1, 2, 3, 4],
     category_enum: [1, 2, 3, 4],
   },
+}
+
+/**
+ * Category and batch names: never empty nor padded with spaces (the build's score_lines check). Open sets (the
+ * art categories, the 考试院's control-line names), so only their form is checked here, except score_lines
+ * type_name, which has the build's vocabulary (LINE_TYPE_PATTERN); an import checks names against the datasets
+ * (../import/names.ts). plans.batch_name is a closed set (ENUMS).
+ */
+export const LABEL_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  score_ranks: ['km'],
+  plans: ['subject_type'],
+  score_lines: ['type_name', 'name'],
+  category_stats: ['subject_type'],
+  volunteer_rules: ['batch_name'],
 }
 
 /** Tables whose `province` is '' when a row concerns no one province (schema.ts says so). */
@@ -391,6 +409,25 @@ function schemaRules(table: string, columns: readonly Column[]): Rule[] {
       needs: [ref.table],
       where: `t.${q(column)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${q(ref.table)} r WHERE r.${q(ref.column)} = t.${q(column)})`,
       message: `'${column} ' || ${show(`t.${q(column)}`)}${label ? ` || ' (' || ${show(`t.${q(label)}`)} || ')'` : ''} || ' not in ${ref.table}'`,
+    })
+  }
+  for (const column of LABEL_COLUMNS[table] ?? []) {
+    if (!names.has(column)) continue
+    const vocabulary = table === 'score_lines' && column === 'type_name'
+    rules.push({
+      kind: 'rows',
+      table,
+      name: `label:${column}`,
+      severity: 'error',
+      description: vocabulary
+        ? `${column} 在构建的词表中 (score-lines/checks.ts: 普通科类, 蒙授/汉授, 艺术类 / 体育类(物理) ...)`
+        : `${column} 不为空, 首尾无空格`,
+      uses: [column],
+      where: vocabulary
+        ? `NOT regexp_full_match(t.${q(column)}, $1)`
+        : `t.${q(column)} = '' OR t.${q(column)} <> trim(t.${q(column)})`,
+      message: `'${column} ' || ${show(`'''' || t.${q(column)} || ''''`)}`,
+      params: vocabulary ? () => [LINE_TYPE_PATTERN] : undefined,
     })
   }
   for (const [column, values] of Object.entries(ENUMS[table] ?? {})) {

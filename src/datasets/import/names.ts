@@ -1,0 +1,165 @@
+import { findProvince } from '../../domain/provinces.js'
+import { BASE_KM, ordinaryCategories } from '../normalize.js'
+import { BATCH_NAMES } from '../plans/types.js'
+import { isLineType } from '../score-lines/checks.js'
+import { KM_COLUMN } from '../validate/rules.js'
+import type { Session } from '../validate/session.js'
+import { ident, query } from '../validate/sql.js'
+import type { Converted } from './convert.js'
+import { ImportInputError } from './read.js'
+
+/**
+ * Category and batch names of an imported file, against the names the datasets know: a typo (物里, 综和,
+ * 本科北) would otherwise become a category or batch of its own, listed by `seating options` and matched by
+ * nothing. Known are the names the build's checks accept (the ordinary categories, which convert.ts has already
+ * matched to that year's exam mode; score-lines/checks.ts's vocabulary; plans/types.ts's BATCH_NAMES) and the
+ * names the datasets already hold (art and sport categories, 本科一批, ...); a name new to the datasets (a new
+ * art table) is accepted when `--allow-new` names it.
+ */
+
+interface NameColumn {
+  column: string
+  label: '科类' | '批次'
+  /** accepted without the datasets (the build's own vocabulary) */
+  accepts: (name: string) => boolean
+  /** columns (table, column) whose values in the datasets are accepted too; none: any name but '' */
+  from?: readonly (readonly [string, string])[]
+  /** a few names to show when a name is unknown */
+  show: (province: string, year: number) => readonly string[]
+}
+
+const CATEGORY_COLUMNS = Object.entries(KM_COLUMN)
+
+function ordinaryOf(province: string, year: number): string[] {
+  const p = findProvince(province)
+  return p ? ordinaryCategories(p, year) : [...BASE_KM]
+}
+
+const batchNames = (): readonly string[] => BATCH_NAMES
+
+function columnsOf(table: string): NameColumn[] {
+  const out: NameColumn[] = []
+  const km = KM_COLUMN[table]
+  if (km)
+    out.push({
+      column: km,
+      label: '科类',
+      accepts: (n) => (BASE_KM as readonly string[]).includes(n) || isLineType(n),
+      from: CATEGORY_COLUMNS,
+      show: ordinaryOf,
+    })
+  const batchOf = (column: string, from?: NameColumn['from']): NameColumn => ({
+    column,
+    label: '批次',
+    accepts: (n) => (BATCH_NAMES as readonly string[]).includes(n),
+    from,
+    show: batchNames,
+  })
+  // score_lines names are as many as the 考试院 publish (本科一批, 艺术类(本科)-舞蹈类 ...): only '' is refused,
+  // as in the build's check
+  if (table === 'score_lines') out.push({ ...batchOf('name'), from: undefined })
+  if (table === 'plans') out.push(batchOf('batch_name', [['plans', 'batch_name']]))
+  if (table === 'volunteer_rules')
+    out.push(
+      batchOf('batch_name', [
+        ['volunteer_rules', 'batch_name'],
+        ['score_lines', 'name'],
+      ]),
+    )
+  return out
+}
+
+/** Edit distance (Levenshtein), for the closest known name. */
+function distance(a: string, b: string): number {
+  const x = [...a]
+  const y = [...b]
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i]
+    for (let j = 1; j <= y.length; j++)
+      cur[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (x[i - 1] === y[j - 1] ? 0 : 1),
+      )
+    prev = cur
+  }
+  return prev[y.length] ?? 0
+}
+
+/** The known name nearest a typo (物埋 → 物理类: 类 is often left out), if one is near enough to mean. */
+export function closestName(name: string, known: Iterable<string>): string | undefined {
+  let best: string | undefined
+  let bestDistance = Number.POSITIVE_INFINITY
+  for (const k of known) {
+    const d = Math.min(distance(name, k), k.endsWith('类') ? distance(name, k.slice(0, -1)) : Infinity)
+    if (d < bestDistance || (d === bestDistance && best !== undefined && k < best)) {
+      best = k
+      bestDistance = d
+    }
+  }
+  return bestDistance <= Math.max(1, Math.floor([...name].length / 3)) ? best : undefined
+}
+
+async function namesInDatasets(session: Session, from: NameColumn['from']): Promise<Set<string>> {
+  const names = new Set<string>()
+  for (const [table, column] of from ?? []) {
+    if (!session.present.has(table)) continue
+    const cols = await query<{ column_name: string }>(session.conn, `DESCRIBE SELECT * FROM ${ident(table)}`)
+    if (!cols.some((c) => c.column_name === column)) continue
+    for (const r of await query<{ v: string }>(
+      session.conn,
+      `SELECT DISTINCT ${ident(column)} AS v FROM ${ident(table)} WHERE ${ident(column)} IS NOT NULL`,
+    ))
+      names.add(r.v)
+  }
+  return names
+}
+
+export interface NameCheckOptions {
+  /** --km as given: a category taken from it is named by the flag, not by a line */
+  km?: string
+  /** --allow-new: names new to the datasets that the user means */
+  allowNew: readonly string[]
+}
+
+/**
+ * Refuses (ImportInputError, exit 2) the first category or batch name of the staged rows (`__staged`) that is
+ * empty or unknown, naming the value, the file line (or --km), the closest known name and the known ones.
+ */
+export async function checkNames(session: Session, c: Converted, opts: NameCheckOptions): Promise<void> {
+  for (const col of columnsOf(c.table)) {
+    if (!c.columns.some((x) => x.name === col.column)) continue
+    const found = await query<{ name: string | null; row: number; province: string; year: number }>(
+      session.conn,
+      `SELECT ${ident(col.column)} AS name, min(__row) AS row, arg_min(province, __row) AS province,
+              arg_min(year, __row) AS year
+       FROM __staged GROUP BY ALL ORDER BY row`,
+    )
+    const open = col.from === undefined
+    const unknown = found.filter(
+      (f) =>
+        f.name === null || f.name === '' || !(open || col.accepts(f.name) || opts.allowNew.includes(f.name)),
+    )
+    if (unknown.length === 0) continue
+    const known = open ? new Set<string>() : await namesInDatasets(session, col.from)
+    const bad = unknown.find((f) => f.name === null || f.name === '' || !known.has(f.name))
+    if (!bad) continue
+    const fromFlag = col.label === '科类' && opts.km !== undefined
+    const where = fromFlag ? `--km ${opts.km}` : `第 ${c.origins[bad.row]?.line ?? bad.row + 1} 行`
+    if (bad.name === null || bad.name === '') throw new ImportInputError(`${where}: ${col.label}为空`)
+    const shown = col.show(bad.province, bad.year)
+    const closest = closestName(
+      bad.name,
+      [...shown, ...known].filter((k) => k !== ''),
+    )
+    const others = [...known].filter((k) => !shown.includes(k)).length
+    throw new ImportInputError(
+      `${where}: ${col.label} '${bad.name}' 不是已知的${col.label}` +
+        `${closest ? ` (最接近的是 ${closest})` : ''}; ` +
+        `${col.label === '科类' ? `${bad.province} ${bad.year} 年的普通科类` : '已知'}: ${shown.join(' ')}` +
+        `${others ? ` 及数据中已有的 ${others} 个其他${col.label}` : ''}; ` +
+        `确是数据中还没有的新${col.label}请加 --allow-new ${bad.name}`,
+    )
+  }
+}
