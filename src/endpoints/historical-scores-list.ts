@@ -201,6 +201,16 @@ function summaryOf(
 
 type Row = Omit<HistoricalScore, 'batch' | 'plan_num' | 'hot'> & { batch_name: string; num: number }
 
+/**
+ * Which row of a (sid, spname, year) represents it: an ordinary plan before a special one (国家专项 and the like
+ * have their own batch filter), then the main categories (物理类, 理科, 综合: the largest cohorts) before 历史类 /
+ * 文科 and the art and sport ones, then the lowest score. A lowest score over two categories would put a 历史类
+ * line (清华大学 江苏 2025: 669) in the place of the 物理类 one (682), two scales that cannot be compared.
+ */
+const REPRESENTATIVE = `(plan_type <> '普通'),
+  CASE subject_type WHEN '物理类' THEN 0 WHEN '理科' THEN 0 WHEN '综合' THEN 0 WHEN '历史类' THEN 1 WHEN '文科' THEN 1
+    ELSE 2 END, min, id`
+
 /** Up to this many blocks of one year are read one by one; more (small schools fill a page) with one scan. */
 const BLOCK_BRANCHES = 4
 
@@ -222,7 +232,7 @@ function blockQuery(where: Where, covered: readonly BlockRange[]): [string, unkn
     .map(
       (b) => `(SELECT sid, spname, year, min, min_section, average, batch_name, sg_infos, num, subject_type,
          school_name FROM plans WHERE ${where} AND ${b}
-       QUALIFY row_number() OVER (PARTITION BY year, sid, spname ORDER BY min, id) = 1)`,
+       QUALIFY row_number() OVER (PARTITION BY year, sid, spname ORDER BY ${REPRESENTATIVE}) = 1)`,
     )
     .join(' UNION ALL ')
   return [sql, branches.flatMap((b) => [...where.params, ...b.params])]
@@ -272,8 +282,8 @@ async function pageOf(
 
 /**
  * SPEC 4.7: historical admission scores, de-duplicated on (sid, spname, year): of the rows of one school, major
- * name and year under the filter, the one with the lowest score (then the lowest plan row id) represents them,
- * and `total` counts the representatives. Ordered by year descending, hot ascending, min ascending; two schools
+ * name and year under the filter, one represents them (REPRESENTATIVE: ordinary plan, main category, lowest
+ * score, lowest plan row id), and `total` counts the representatives. Ordered by year descending, hot ascending, min ascending; two schools
  * with the same hot (or no hot: last) are ordered by sid before min; equal scores by major name. `school_names`
  * lists every school under the filter, hottest first. `batch` and `subject_type` also take any value lookup 4.0
  * (source plans) lists, matched exactly; 艺术 / 体育 also match our stored art and sport categories.

@@ -1,5 +1,6 @@
 import { readColumns } from '../data/bulk-rows.js'
 import type { Db } from '../data/db.js'
+import { type ExamMode, examModeIn, findProvince } from '../domain/provinces.js'
 import type { ScoreRankRow } from '../domain/rank.js'
 import {
   type ActualRow,
@@ -25,9 +26,14 @@ export interface RuleRow {
   major_num_max: number
 }
 
+const SUBJECTS_TYPE: Record<ExamMode, number> = { 文理: 1, '3+1+2': 2, '3+3': 3 }
+/** A rule's subjects_type for an exam mode. */
+export const subjectsTypeOf = (mode: ExamMode): number => SUBJECTS_TYPE[mode]
+
 /**
  * The volunteer rule of a province and batch (its own name or the province's local name) for a year: that
- * year's rule, else the latest earlier one, else the earliest later one.
+ * year's rule, else the latest earlier one, else the earliest later one, of the same exam mode as the year: a
+ * rule from the other side of a reform (河南 2025's 专业组 rule for a 2024 理科 candidate) is no rule for it.
  */
 export async function findRule(
   db: Db,
@@ -35,14 +41,17 @@ export async function findRule(
   batch: string,
   year: number,
 ): Promise<RuleRow | undefined> {
+  const known = findProvince(province)
+  const mode = known ? subjectsTypeOf(examModeIn(known, year)) : null
   const [row] = await db.all<RuleRow>(
     `SELECT province, year, batch_name, local_batch_name, subjects_type, score_max, volunteer_type,
             volunteer_num_max, major_num_max
      FROM volunteer_rules WHERE province = ? AND (batch_name = ? OR local_batch_name = ?)
+       AND (year = ? OR ?::INTEGER IS NULL OR subjects_type = ?)
      ORDER BY CASE WHEN year = ? THEN 0 WHEN year < ? THEN 1 ELSE 2 END, abs(year - ?), (batch_name = ?) DESC,
               batch_name, local_batch_name
      LIMIT 1`,
-    [province, batch, batch, year, year, year, batch],
+    [province, batch, batch, year, mode, mode, year, year, year, batch],
   )
   return row
 }

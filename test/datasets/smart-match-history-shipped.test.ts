@@ -68,6 +68,25 @@ describe('smart-match history on the shipped data: lines below the undergraduate
   })
 })
 
+describe('smart-match rules on the shipped data: never across a reform', () => {
+  it("finds a rule of the year's own exam mode, or none (河南 reformed in 2025)", async () => {
+    // 2024 was a 文理 year: 2025's 专业组 rule of 本科批 is no rule for it
+    expect(await findRule(db, '河南', '本科批', 2024)).toBeUndefined()
+    expect(await findRule(db, '河南', '本科一批', 2024)).toMatchObject({ year: 2024, subjects_type: 1 })
+    // a year without its own rule takes the nearest of the same mode
+    expect(await findRule(db, '河南', '本科一批', 2021)).toMatchObject({ year: 2022, subjects_type: 1 })
+    expect(await findRule(db, '河南', '本科批', 2027)).toMatchObject({ year: 2026, subjects_type: 2 })
+    const ctx = fixtureContext(SHIPPED)
+    const res = await call(
+      smartMatch,
+      { province: '河南', batch: '本科批', rank_year: 2024, rank: 30000, subject: '理科' },
+      ctx,
+    )
+    expect(res).toEqual({ code: 400, message: '河南省暂无<本科批>的志愿填报规则', data: {} })
+    await ctx.db.close()
+  })
+})
+
 /**
  * 山东 and 浙江 fill 专业+院校: each choice is one major at one school. Their plans are school lines (浙江
  * entirely, 山东 but for 33 schools), and so are their 2025 outcomes: a school whose plan lists no major is one

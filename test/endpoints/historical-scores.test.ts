@@ -67,10 +67,10 @@ const scores = async (body: Record<string, unknown>) => (await call(historicalSc
 const keys = (res: any) => res.data.list.map((r: any) => `${r.year} ${r.school_name} ${r.spname} ${r.min}`)
 
 const NINGXIA = [
-  '2025 青岚大学 软件工程 570',
+  '2025 青岚大学 软件工程 600',
   '2025 青岚大学 口腔医学 620',
   '2025 青岚理工大学 工商管理 530',
-  '2025 青岚理工大学 机械工程 530',
+  '2025 青岚理工大学 机械工程 550',
   '2025 青岚医学院 护理学 500',
   '2025 青岚医学院 口腔医学 590',
   '2025 青岚师范学院 体育教育 450',
@@ -95,12 +95,13 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
         sid: 1001,
         spname: '软件工程',
         year: 2025,
-        min: 570,
-        min_section: 2900,
-        average: null,
-        batch: '国家专项',
+        // the ordinary 本科批 row, not the lower 国家专项 one (570): special plans have their own batch filter
+        min: 600,
+        min_section: 2000,
+        average: 605,
+        batch: '本科批',
         sg_infos: '首选物理,再选化学',
-        plan_num: 2,
+        plan_num: 10,
         subject_type: '物理类',
         school_name: '青岚大学',
         hot: 2,
@@ -110,17 +111,20 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
   it('orders by year descending, hot ascending, min ascending (equal scores by major name)', async () => {
     expect(keys(await scores({ province: '宁夏', limit: 100 }))).toEqual(NINGXIA)
   })
-  it('de-duplicates on (sid, spname, year): the lowest score represents, across batches and provinces', async () => {
+  it('de-duplicates on (sid, spname, year): an ordinary plan of the main category, then the lowest score, represents', async () => {
     // 软件工程 of 青岚大学 in 2025: 本科批 600, 本科提前批 610, 国家专项 570 in 宁夏; 580 and 国家专项 500 in 甘肃,
     // 560 and 610 in 青海.
     const all = await scores({ school_name: '青岚大学', year: 2025 })
     expect(all.data.total).toBe(3)
     expect(keys(all)).toEqual([
-      '2025 青岚大学 软件工程 500',
+      '2025 青岚大学 软件工程 580',
       '2025 青岚大学 物理学 600',
       '2025 青岚大学 口腔医学 620',
     ])
-    expect(all.data.list[0]).toMatchObject({ batch: '国家专项', plan_num: 2, min_section: 9000 })
+    // 甘肃's ordinary 580, not its 国家专项 500 (a special plan has its own batch filter)
+    expect(all.data.list[0]).toMatchObject({ batch: '本科批', plan_num: 3, min_section: 2500 })
+    const special = await scores({ school_name: '青岚大学', year: 2025, batch: '特殊类型招生' })
+    expect(keys(special)[0]).toBe('2025 青岚大学 软件工程 500')
     const ordinary = await scores({ province: '宁夏', year: 2025, batch: '本科批', school_name: '青岚大学' })
     expect(ordinary.data.list[0]).toMatchObject({
       spname: '软件工程',
@@ -233,9 +237,10 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
     expect(keys(await over({ subject_type: '艺术类' }))).toEqual(['2024 青岚师范学院 音乐学 470'])
   })
   it('matches the keyword against the major name AND the school name', async () => {
-    // Only 口腔医学 of 青岚医学院 has 医学 in both; its 青海 国家专项 row (540) represents it.
+    // Only 口腔医学 of 青岚医学院 has 医学 in both; its ordinary row (宁夏 590) represents it, not the 青海 国家专项
+    // row (540).
     const res = await scores({ keyword: '医学' })
-    expect(keys(res)).toEqual(['2025 青岚医学院 口腔医学 540'])
+    expect(keys(res)).toEqual(['2025 青岚医学院 口腔医学 590'])
     expect(keys(await scores({ keyword: '医学', province: '宁夏' }))).toEqual([
       '2025 青岚医学院 口腔医学 590',
     ])
@@ -245,7 +250,7 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
   it('matches school_name exactly', async () => {
     expect(keys(await scores({ school_name: '青岚医学院' }))).toEqual([
       '2025 青岚医学院 护理学 500',
-      '2025 青岚医学院 口腔医学 540',
+      '2025 青岚医学院 口腔医学 590',
     ])
     expect((await scores({ school_name: '青岚' })).data).toMatchObject({
       total: 0,
@@ -304,7 +309,22 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
       for (const r of rows.filter((r) => r.min !== null && test(r))) {
         const key = `${r.sid}|${r.spname}|${r.year}`
         const seen = best.get(key)
-        if (!seen || r.min < seen.min || (r.min === seen.min && r.id < seen.id)) best.set(key, r)
+        // ordinary plans first, then 物理类 / 理科 / 综合, then 历史类 / 文科, then the rest; then the lowest score
+        const rank = (x: any) => [
+          x.plan_type === '普通' ? 0 : 1,
+          ['物理类', '理科', '综合'].includes(x.subject_type)
+            ? 0
+            : ['历史类', '文科'].includes(x.subject_type)
+              ? 1
+              : 2,
+          x.min,
+          x.id,
+        ]
+        const before = (a: number[], b: number[]) => {
+          const i = a.findIndex((v, k) => v !== b[k])
+          return i >= 0 && (a[i] as number) < (b[i] as number)
+        }
+        if (!seen || before(rank(r), rank(seen))) best.set(key, r)
       }
       const hot = (r: any) => (r.hot === null ? Number.POSITIVE_INFINITY : r.hot)
       const expected = [...best.values()].sort(
