@@ -33,6 +33,8 @@ type SeatingData = { my_seating: MySeating | null; arr: ReturnType<typeof scoreR
  * Kept beside the answer rather than in it, so the JSON stays the spec's.
  */
 const tableNames = new WeakMap<object, string>()
+/** A score asked for that the table does not reach (below its lowest row: 江苏's tables stop at the 本科 line). */
+const scoresOutside = new WeakMap<object, number>()
 
 /**
  * The part of the caller that applies to a table of `province`. A token holder's stored profile (province, score,
@@ -94,10 +96,19 @@ export default defineEndpoint({
     if (sel.rows.length === 0 && mySeating === null) return []
     const data = { my_seating: mySeating, arr: sel.rows.map(scoreRankRow) }
     tableNames.set(data, [province.name, sel.year, sel.km, sel.level].filter(Boolean).join(' '))
+    if (score !== undefined && mySeating === null) scoresOutside.set(data, score)
     return data
   },
   // `seating rank --format csv|ndjson` answers the caller's place, like the table's title; without one, the table.
-  records: (data) => (Array.isArray(data) ? [] : data.my_seating ? [{ ...data.my_seating }] : data.arr),
+  // A score the table does not reach keeps the same columns, empty, so that a script reads one shape.
+  records: (data) =>
+    Array.isArray(data)
+      ? []
+      : data.my_seating
+        ? [{ ...data.my_seating }]
+        : scoresOutside.has(data)
+          ? [{ even_num: null, seating_sec: null }]
+          : data.arr,
   table: (data) => {
     if (Array.isArray(data)) return { head: [], rows: [] }
     const mine = data.my_seating
@@ -113,15 +124,22 @@ export default defineEndpoint({
       const band = rows[at]?.score
       if (band?.includes('-')) share = `${band} 分段共 ${mine.even_num} 人`
     }
+    const outside = scoresOutside.get(data)
+    const last = rows[rows.length - 1]
+    let place = mine ? `本人位次 ${mine.seating_sec}, ${share}` : '一分一段表'
+    if (outside !== undefined && last) {
+      place = `${outside} 分不在表内 (表止于 ${last.score} 分, 累计 ${last.total} 人): 位次在 ${last.total} 之后`
+      shown = rows.slice(-6)
+    }
     return {
-      title:
-        `${tableNames.get(data) ?? ''} ${mine ? `本人位次 ${mine.seating_sec}, ${share}` : '一分一段表'}`.trim(),
+      title: `${tableNames.get(data) ?? ''} ${place}`.trim(),
       head: ['分数', '人数', '累计人数(位次)'],
       rows: shown.map((r) => [r.score, Number(r.num), r.total]),
       numeric: [1, 2],
-      footer: mine
-        ? `(显示本人分数附近 ${shown.length} 行, 共 ${rows.length} 行; --json 输出全表)`
-        : undefined,
+      footer:
+        mine || outside !== undefined
+          ? `(显示本人分数附近 ${shown.length} 行, 共 ${rows.length} 行; --json 输出全表)`
+          : undefined,
     }
   },
   emptyMessage: (data, input) =>

@@ -107,6 +107,29 @@ describe('CLI', () => {
     const plain = await gaokao('seating', 'rank', '--province', '江苏')
     expect(plain.stdout.split('\n')[0]).toBe(`江苏 ${year} ${km} 一分一段表`)
   })
+  it('seating rank says where a score below the table stands, and keeps the CSV columns', async () => {
+    const args = [
+      'seating',
+      'rank',
+      '--province',
+      '江苏',
+      '--year',
+      '2025',
+      '--km',
+      '物理类',
+      '--score',
+      '600',
+    ]
+    const run = await gaokao(...args)
+    expect(run.code).toBe(0)
+    expect(run.stdout.split('\n')[0]).toBe(
+      '江苏 2025 物理类 600 分不在表内 (表止于 690 分, 累计 385 人): 位次在 385 之后',
+    )
+    expect(run.stdout).toMatch(/│ 690\s+│\s+144 │\s+385 │/)
+    const csv = await gaokao(...args, '--format', 'csv', '--no-bom')
+    expect(csv.stdout).toBe('even_num,seating_sec\r\n,\r\n')
+    expect(JSON.parse((await gaokao(...args, '--json')).stdout).data.my_seating).toBeNull()
+  })
   it('hot-schools --km takes the minima in that category and says whose they are', async () => {
     const args = ['hot-schools', '--province', '宁夏', '--year', '2025', '--major-id', '1001']
     const physics = await gaokao(...args)
