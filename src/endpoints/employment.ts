@@ -112,7 +112,8 @@ export default defineEndpoint({
       at,
     )
     const selected = await selectMajor(ctx.db, filter.degree, req.trend_major, options[0])
-    const round = (v: number | null | undefined) => Math.round(v ?? 0)
+    // No data is null, never a 0 that reads as a salary (README, "Unknown values").
+    const round = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v))
     const stage = (
       time: string,
       avg: number | null | undefined,
@@ -130,11 +131,15 @@ export default defineEndpoint({
         degree: filter.degree,
         year,
       },
-      average_salary: { value: round(summary?.salary), degree: filter.degree, year },
-      satisfaction: { value: percent(summary?.sat ?? 0), degree: filter.degree, year },
+      average_salary: { value: n > 0 ? round(summary?.salary) : null, degree: filter.degree, year },
+      satisfaction: {
+        value: n > 0 && summary?.sat != null ? percent(summary.sat) : null,
+        degree: filter.degree,
+        year,
+      },
       high_salary_majors: {
         majors: high.map((h) => h.major_name),
-        min_salary: high.length ? round(high.reduce((s, h) => s + h.avg_salary, 0) / high.length) : 0,
+        min_salary: high.length ? round(high.reduce((s, h) => s + h.avg_salary, 0) / high.length) : null,
       },
       ranking_list: {
         total: n,
@@ -168,7 +173,7 @@ export default defineEndpoint({
   records: (data) => data.ranking_list.list,
   table: (data) => [
     {
-      title: `${data.employment_rate.degree} ${data.employment_rate.year}: 就业率 ${data.employment_rate.value}, 起薪 ${yuan(data.average_salary.value)}, 满意度 ${data.satisfaction.value}`,
+      title: `${data.employment_rate.degree} ${data.employment_rate.year}: 就业率 ${data.employment_rate.value}, 起薪 ${data.average_salary.value === null ? '-' : yuan(data.average_salary.value)}, 满意度 ${data.satisfaction.value ?? '-'}`,
       head: ['排名', '专业', '门类', '就业率', '起薪', '满意度'],
       rows: data.ranking_list.list.map((r) => [
         r.rank,

@@ -77,6 +77,14 @@ describe('employment analysis (SPEC 4.16, 2.16)', () => {
     const none = await emp({ major_name: '不存在的专业' })
     expect(none.employment_rate.value).toBe('86.5%')
     expect(none.ranking_list).toMatchObject({ total: 0, list: [] })
+    // Without data the other figures are null, never a 0 salary or a 0% satisfaction
+    expect(none.average_salary.value).toBeNull()
+    expect(none.satisfaction.value).toBeNull()
+    expect(none.high_salary_majors).toEqual({ majors: [], min_salary: null })
+    for (const stage of none.salary_analysis.salary_growth.growth_data) {
+      expect(stage.avg_salary).toBeNull()
+      expect(stage.salary_range).toEqual({ min: null, max: null })
+    }
   })
   it('fills salary growth, high-salary majors and the discipline comparison', async () => {
     const res = await emp({ cate1: '工学' })
