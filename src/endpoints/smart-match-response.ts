@@ -26,12 +26,13 @@ export interface HistoryPoint {
 }
 
 export interface ZyItem {
-  zyId: number
+  /** The catalogue id of the matched major; null when the plan's name matches none (README: unknown values) */
+  zyId: number | null
   zyName: string
   index: number
   source: TierName
   sg_name: string
-  sp_code: string
+  sp_code: string | null
   luqu_rate: '80%'
   /** Score of the expected lowest rank in the rank year's 一分一段 table */
   min: number | null
@@ -215,13 +216,13 @@ function toMajor(
   const expected = e ? Math.round(e.expected) : null
   const info = row.majorId === null ? undefined : majors.get(row.majorId)
   return {
-    zyId: row.majorId ?? 0,
+    zyId: row.majorId,
     zyName: row.name,
     index,
     source: tier,
     sg_name: group,
     // The plan's own code and length first; most sources publish neither, the catalogue of the matched major has them.
-    sp_code: row.spcode ?? info?.code ?? '',
+    sp_code: row.spcode ?? info?.code ?? null,
     luqu_rate: '80%',
     min: expected === null ? null : scoreAtRank(rows, expected),
     min_section: expected,

@@ -374,8 +374,11 @@ describe('smart-match on the shipped data: major codes and lengths (江苏 2025)
     )
     const majors = ['chong', 'wen', 'bao']
       .flatMap((t) => body.data.zyb_data.zybData[t])
-      .flatMap((i: any) => i.zyList) as { zyId: number; sp_code: string; length: string }[]
-    const known = majors.filter((m) => m.zyId > 0)
+      .flatMap((i: any) => i.zyList) as { zyId: number | null; sp_code: string | null; length: string }[]
+    const known = majors.filter((m): m is typeof m & { zyId: number } => m.zyId !== null)
+    // A major the catalogue does not know has neither id nor code: null, never a stand-in 0 or ''
+    expect(majors.every((m) => m.zyId !== 0 && m.sp_code !== '')).toBe(true)
+    expect(majors.some((m) => m.zyId === null && m.sp_code === null)).toBe(true)
     expect(known.length).toBeGreaterThan(5)
     const catalogue = new Map(
       (
