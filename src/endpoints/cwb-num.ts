@@ -93,6 +93,13 @@ export interface TierCounts {
 
 /** `1`, `"1"`, `true` and `"true"` skip the caches (SPEC 4.13). */
 export const bypasses = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true'
+const FLAG_VALUES: readonly unknown[] = [true, false, 1, 0, '1', '0', 'true', 'false']
+
+/** bypass_cache: 1 or true skips the caches (SPEC 4.13); 0, false or nothing uses them; anything else is a typo. */
+function bypassOf(v: unknown): boolean {
+  if (isBlank(v) || FLAG_VALUES.includes(v)) return bypasses(v)
+  throw badRequest(`参数 bypass_cache 无效: 应为 1、0、true 或 false, 收到 ${JSON.stringify(v)}`)
+}
 
 const counts = perDb<TierCounts>(1000)
 
@@ -153,7 +160,7 @@ export default defineEndpoint({
       [...(chosen ?? [])].sort().join(','),
       strategy.type,
     ].join('|')
-    const bypass = bypasses(raw.bypass_cache)
+    const bypass = bypassOf(raw.bypass_cache)
     const cache = counts(ctx.db)
     const hit = bypass ? undefined : cache.get(key)
     if (hit) return { ...hit }

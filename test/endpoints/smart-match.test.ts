@@ -414,6 +414,16 @@ describe('cwb-num (SPEC 4.13)', () => {
       // The data cache is skipped too: the option set is read again, as on the first (cold) call.
       expect(db.queries - before).toBe(afterFirst)
     }
+    for (const keep of [0, '0', false, 'false', '', null]) {
+      const before = db.queries
+      expect(await call(cwbNum, { ...body, bypass_cache: keep }, c)).toEqual(first)
+      expect(db.queries).toBe(before)
+    }
+    expect(await call(cwbNum, { ...body, bypass_cache: 'maybe' }, c)).toEqual({
+      code: 400,
+      message: '参数 bypass_cache 无效: 应为 1、0、true 或 false, 收到 "maybe"',
+      data: {},
+    })
     await db.close()
   })
 })
