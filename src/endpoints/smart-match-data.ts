@@ -227,6 +227,7 @@ export async function historyRows(
       name: "coalesce(p.spname, '')",
       level: 'p.outcome_level',
       category: 'p.subject_type',
+      sgInfos: 'p.sg_infos',
     },
     order: 'p.id',
   })
@@ -268,6 +269,7 @@ export async function historyRows(
       score: c.int('score', i),
       derived: derivedRank !== undefined || c.int('derived', i) === 1,
       level: c.text('level', i) as Granularity,
+      sgInfos: c.text('sgInfos', i),
     })
   }
   return out

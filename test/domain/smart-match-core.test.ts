@@ -312,6 +312,41 @@ describe('buildOptions', () => {
     })
     expect(opts.some((o) => o.sid === 9)).toBe(false)
   })
+  it('does not judge a group by a past group of the same name that required other subjects', () => {
+    const groupRow: MenuRow = {
+      ...(menu[0] as MenuRow),
+      id: 800,
+      sid: 8,
+      group: '8X',
+      name: '',
+      sgInfos: '不限',
+    }
+    const major: MenuRow = { ...groupRow, id: 801, name: '汉语言', sgInfos: '不限' }
+    const line = (year: number, rank: number, sgInfos: string | null): HistoryRow => ({
+      ...(history[0] as HistoryRow),
+      sid: 8,
+      group: '8X',
+      name: '',
+      year,
+      rank,
+      level: 'group',
+      sgInfos,
+    })
+    const build8 = (lines: HistoryRow[]) =>
+      buildOptions({
+        volunteerType: 2,
+        targetYear: 2025,
+        menu: [groupRow, major],
+        history: lines,
+        ratioOf: () => total,
+      })
+    // 2024's 8X required 物理和化学: another group; 2023's was 不限, as now
+    const [mixed] = build8([line(2024, 2000, '物理和化学'), line(2023, 5000, '不限')])
+    expect(mixed?.estimate.used.map((u) => u.year)).toEqual([2023])
+    // an unknown requirement is no evidence of a different group
+    const [unknown] = build8([line(2024, 2000, null), line(2023, 5000, '不限')])
+    expect(unknown?.estimate.used.map((u) => u.year).sort()).toEqual([2023, 2024])
+  })
   it('in a major province, makes a school whose plan lists no major one school option, judged by its line', () => {
     // 浙江 publishes school lines only: school 7's plan is one school row, with a school line the year before.
     const schoolRow: MenuRow = {

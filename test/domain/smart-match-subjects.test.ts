@@ -5,6 +5,7 @@ import {
   meetsRequirement,
   parseRequirement,
   parseXuanke,
+  requirementKey,
   subjectsIn,
 } from '../../src/domain/smart-match/subjects.js'
 
@@ -86,5 +87,18 @@ describe('categoryOf (科类 by exam mode in the rank year)', () => {
   it('maps categories across a reform', () => {
     expect(equivalentCategories('物理类')).toEqual(['物理类', '理科'])
     expect(equivalentCategories('综合')).toEqual(['综合'])
+  })
+})
+
+describe('requirementKey', () => {
+  it('reads two spellings of one requirement alike, and an unreadable or absent text as unknown', () => {
+    expect(requirementKey('物理和化学')).toBe(requirementKey('物理+化学'))
+    expect(requirementKey('化学和物理')).toBe(requirementKey('物理和化学'))
+    expect(requirementKey('不限')).toBe('|')
+    expect(requirementKey('物理和化学')).not.toBe(requirementKey('不限'))
+    expect(requirementKey('物理或化学')).not.toBe(requirementKey('物理和化学'))
+    expect(requirementKey(null)).toBeUndefined()
+    expect(requirementKey('  ')).toBeUndefined()
+    expect(requirementKey('详见章程')).toBeUndefined()
   })
 })

@@ -28,6 +28,9 @@ export interface Observation {
   derived: boolean
   /** What the rank is the lowest of */
   level: Granularity
+  /** A group line's subject requirement that year (requirementKey), when known: a group of the same name that
+   * required other subjects was another group */
+  requirement?: string
 }
 
 /**

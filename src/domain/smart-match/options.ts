@@ -7,7 +7,7 @@ import {
   type Granularity,
   type Observation,
 } from './estimate.js'
-import { parseRequirement, type Requirement } from './subjects.js'
+import { parseRequirement, type Requirement, requirementKey } from './subjects.js'
 
 /**
  * The options a candidate can list, built from the plan of the rank year (the "menu") and the outcomes of earlier
@@ -53,6 +53,8 @@ export interface HistoryRow {
   score: number | null
   derived: boolean
   level: Granularity
+  /** The row's subject requirement as published (sg_infos), read for group lines */
+  sgInfos?: string | null
 }
 
 export interface MajorEntry {
@@ -183,10 +185,15 @@ export function buildOptions(input: BuildInput): Option[] {
     let est: Estimate | undefined
     if (granularity === 'major') est = majorEntries.get(first.id)?.estimate
     else {
+      // A past group of the same name that required other subjects was another group (北京 2024's 专业组（01）
+      // of 东北大学秦皇岛分校 required 物理和化学; 2025's is 不限): its line says nothing of this one.
+      const own = groupRequirement(rows)
+      const sameGroup = (o: Observation) =>
+        own === undefined || o.requirement === undefined || o.requirement === own
       const observations =
         granularity === 'group'
           ? [
-              ...(index.groups.get(first.sid)?.get(first.group) ?? []),
+              ...(index.groups.get(first.sid)?.get(first.group) ?? []).filter(sameGroup),
               ...aggregate(
                 majors.map((m) => observationsOf(m.row)),
                 'group',
@@ -270,7 +277,7 @@ function indexHistory(history: readonly HistoryRow[]): HistoryIndex {
       if (h.majorId !== null) push(inSchool(index.byMajorId, h.sid), h.majorId, o)
       push(index.bySchool, h.sid, o)
     } else if (h.level === 'group') {
-      push(inSchool(index.groups, h.sid), h.group, o)
+      push(inSchool(index.groups, h.sid), h.group, { ...o, requirement: requirementKey(h.sgInfos) })
       push(index.bySchool, h.sid, { ...o, level: 'major' })
     } else push(index.schools, h.sid, o)
   }
@@ -312,6 +319,17 @@ function aggregate(parts: readonly Observation[][], level: Granularity): Observa
     }
   }
   return [...byYear.values()]
+}
+
+/**
+ * The subject requirement of a group in the plan: its own row's, else the one its majors share (undefined when
+ * unknown or when they differ).
+ */
+function groupRequirement(rows: readonly MenuRow[]): string | undefined {
+  const own = rows.find((r) => r.name === '' && requirementKey(r.sgInfos) !== undefined)
+  if (own) return requirementKey(own.sgInfos)
+  const keys = new Set(rows.map((r) => requirementKey(r.sgInfos)))
+  return keys.size === 1 ? [...keys][0] : undefined
 }
 
 /** The menu rows of each option, keyed as Option.key, in a stable order. */

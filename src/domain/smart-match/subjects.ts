@@ -112,6 +112,18 @@ export function parseRequirement(raw: string | null | undefined): Requirement {
   return { first, clauses: simplify(clauses) }
 }
 
+/**
+ * A requirement text as a comparable key (物理和化学 and 首选物理,再选化学 read alike); undefined when the text is
+ * absent or says nothing the parser can read, so that an unknown requirement never counts as a different one.
+ */
+export function requirementKey(raw: string | null | undefined): string | undefined {
+  if (raw === null || raw === undefined || raw.trim() === '') return undefined
+  const r = parseRequirement(raw)
+  if (r.first === null && r.clauses.length === 0 && !NONE.test(raw)) return undefined
+  const clauses = r.clauses.map((c) => [...c].sort().join('/')).sort()
+  return `${r.first ?? ''}|${clauses.join('+')}`
+}
+
 /** Splits on the "and" separators outside brackets. */
 function splitTopLevel(text: string): string[] {
   const parts: string[] = []
