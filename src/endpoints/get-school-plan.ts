@@ -282,7 +282,8 @@ export default defineEndpoint({
       ...tableOf<SchoolPlan>(
         [
           { head: '院校', cell: (r) => r.school_name },
-          { head: '专业', cell: (r) => r.spname || '(专业组)' },
+          // A row without a major is a group's line (its name tells two groups apart) or the whole school's.
+          { head: '专业', cell: (r) => r.spname || (r.sg_name ? `(${r.sg_name})` : '(院校)') },
           { head: '年份', cell: (r) => r.year },
           { head: '最低分', cell: (r) => r.min, numeric: true },
           { head: '最低位次', cell: (r) => r.min_section, numeric: true },

@@ -156,3 +156,19 @@ describe('school plans (SPEC 4.9, 2.10)', () => {
     expect((await plans({ limit: 101 })).message).toBe('参数 limit 无效: 应在 1 到 100 之间, 收到 101')
   })
 })
+
+describe('school plans in a terminal table', () => {
+  it('names the group of a row without a major, so that two groups of a school are told apart', () => {
+    const row = (spname: string, sg_name: string | null) => ({
+      school_name: '大兴安岭职业学院',
+      spname,
+      sg_name,
+    })
+    const view = getSchoolPlan.table?.(
+      { list: [row('', '专业组（01）'), row('', '专业组（02）'), row('', null), row('护理', null)] } as never,
+      { province: '黑龙江' } as never,
+    )
+    const rows = (Array.isArray(view) ? view[0] : view)?.rows ?? []
+    expect(rows.map((r) => r[1])).toEqual(['(专业组（01）)', '(专业组（02）)', '(院校)', '护理'])
+  })
+})
