@@ -180,6 +180,37 @@ describe('plans: ranks, schools and file lines', () => {
   })
 })
 
+describe('duplicate rows', () => {
+  it('refuses a plans file with a row twice (the build’s key), naming both file lines', async () => {
+    const dir = await dataset()
+    const before = await snapshot(dir, 'plans')
+    const row = '南京大学,法学,物理类,本科批,40,690\n'
+    const path = file(
+      'p.csv',
+      `院校名称,专业名称,科类,批次,计划数,最低分\n${row}南京大学,哲学,物理类,本科批,5,688\n${row}`,
+    )
+    const run = await importPlans(dir, path)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(
+      /plans 第 2 行 \(南京大学\) \(及 第 4 行\) {2}\[unique:province\+year\+sid\+[^\]]*\] 文件中的这几行重复/u,
+    )
+    expect(await snapshot(dir, 'plans')).toEqual(before)
+  })
+
+  it('names the file lines of a control line given twice', async () => {
+    const dir = await dataset()
+    const path = file(
+      'l.csv',
+      '年份,省份,科类,批次,分数线\n2025,江苏,物理,本科批,462\n2025,江苏,物理,本科批,463\n',
+    )
+    const run = await gaokao('import', 'score_lines', path, '--datasets', dir)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain(
+      'score_lines 第 2 行 (及 第 3 行)  [unique:province+year+type_name+name] 文件中的这几行重复 (province, year, type_name, name 都相同)',
+    )
+  })
+})
+
 describe('flags against columns, ids', () => {
   it('refuses --level that contradicts the file’s 层次 column', async () => {
     const dir = await dataset()

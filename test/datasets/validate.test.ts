@@ -238,6 +238,13 @@ const VIOLATIONS: { table: string; rule: string; key: string; sql: string[] }[] 
     key: 'name=天津',
     sql: [`UPDATE provinces SET sort = 40 WHERE name = '天津'`],
   },
+  {
+    // the build's plans key, where a null sg_name equals '' (planRowKey); last, as row 4 is edited above
+    table: 'plans',
+    rule: 'unique:province+year+sid+subject_type+batch_name+plan_type+local_batch_name+sg_name+spname',
+    key: 'province=北京 year=2025 sid=999999 subject_type=综合 batch_name=本科批 plan_type=普通 local_batch_name=本科普通批 sg_name="" spname=数学类(拔尖计划)',
+    sql: [`INSERT INTO plans SELECT * REPLACE (99 AS id, '' AS sg_name) FROM plans WHERE id = 4`],
+  },
 ]
 
 /** Warning rules: reported, but the exit code stays 0 when they are the only findings. */

@@ -179,7 +179,7 @@ export const plans = (): string[] => [
    WHERE s.province = p.name
       OR rnd('sp', s.sid, p.sort) < least(0.95, (CASE WHEN s.undergrad THEN 12.0 ELSE 3.0 END) / 30
                                                  * p.candidates / (SELECT avg(candidates) FROM _p))`,
-  `CREATE TABLE s_plans AS
+  `CREATE TABLE s_plans AS SELECT * FROM (
    WITH _rows AS (
    SELECT sp.*, y.year, m.m,
           mode_in(sp.exam_mode, sp.reform_year, y.year) AS mode
@@ -259,7 +259,12 @@ export const plans = (): string[] => [
           'synthetic' AS provenance, 'synth' AS source
    FROM (SELECT *, rnd('outcome', sid * 100 + m, psort * 10000 + year) < 0.04 AS no_outcome FROM _plans2) p
    ASOF JOIN (SELECT province, year, km, score_low, total FROM s_score_ranks) r
-     ON r.province = p.province AND r.year = p.year AND r.km = p.subject_type AND p.target <= r.total`,
+     ON r.province = p.province AND r.year = p.year AND r.km = p.subject_type AND p.target <= r.total)
+   -- one row per plans key (validate's unique rule, the build's planRowKey): two draws of a major with the same
+   -- name (the picks wrap around the major list) would be one plan twice
+   QUALIFY row_number() OVER (PARTITION BY province, year, sid, subject_type, batch_name, plan_type,
+                                           local_batch_name, coalesce(sg_name, ''), spname ORDER BY id) = 1
+   ORDER BY id`,
   'DROP TABLE _sp',
 ]
 

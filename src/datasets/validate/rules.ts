@@ -38,6 +38,22 @@ export function keyOf(table: string): readonly string[] {
 }
 
 /**
+ * One plans row per school, major, category, batch, plan type and group in a province and year: the key the
+ * build's checks refuse duplicates of (plans/checks.ts planRowKey).
+ */
+export const PLAN_KEY = [
+  'province',
+  'year',
+  'sid',
+  'subject_type',
+  'batch_name',
+  'plan_type',
+  'local_batch_name',
+  'sg_name',
+  'spname',
+] as const
+
+/**
  * Other column sets that must be unique (schema.ts: "unique"). score_lines: one control line per province, year,
  * category and batch, the natural key by which an import carries an old row's id over (../import/import.ts).
  */
@@ -45,7 +61,18 @@ export const UNIQUE: Readonly<Record<string, readonly (readonly string[])[]>> = 
   provinces: [['code'], ['slug'], ['sort']],
   schools: [['code'], ['name']],
   score_lines: [['province', 'year', 'type_name', 'name']],
+  plans: [PLAN_KEY],
 }
+
+/**
+ * Columns of a unique set whose null equals '' (plans' sg_name, as in the build's planRowKey `sg_name ?? ''`);
+ * elsewhere a null makes a row unlike every other, as in SQL.
+ */
+export const NULL_AS_EMPTY: Readonly<Record<string, readonly string[]>> = { plans: ['sg_name'] }
+
+/** A column of a unique set as compared (checkUnique in engine.ts, the file lines of an import). */
+export const uniqueValue = (table: string, column: string): string =>
+  NULL_AS_EMPTY[table]?.includes(column) ? `coalesce(${q(column)}, '')` : q(column)
 
 /** Closed value sets documented in schema.ts. */
 export const ENUMS: Readonly<Record<string, Readonly<Record<string, readonly (string | number)[]>>>> = {
