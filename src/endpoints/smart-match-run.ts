@@ -9,6 +9,7 @@ import {
   classify,
   cohortRatio,
   cohortSpread,
+  contradictoryFirstChoice,
   DEFAULT_ESTIMATOR,
   type EstimatorParams,
   equivalentCategories,
@@ -95,7 +96,13 @@ export async function resolveCandidate(db: Db, req: MatchRequest): Promise<Candi
   if (req.score > fullScore)
     throw badRequest(`参数 ${req.scoreField ?? 'score'} 无效: 应在 0 到 ${fullScore} 之间, 收到 ${req.score}`)
   const chosen = parseXuanke(req.xuanke)
-  const category = categoryOf(examModeIn(province, req.rankYear), req.subject, chosen)
+  const mode = examModeIn(province, req.rankYear)
+  const contradiction = contradictoryFirstChoice(mode, req.subject, chosen)
+  if (contradiction)
+    throw badRequest(
+      `参数 xuanke 无效: 首选科目为 ${contradiction.stated} (subject), 选科应含 ${contradiction.stated} 而不是 ${contradiction.chosen}, 收到 ${req.xuanke}`,
+    )
+  const category = categoryOf(mode, req.subject, chosen)
   if (!category) throw noDataError(req)
   let rank = req.rank
   if (!(rank > 0)) {

@@ -110,6 +110,21 @@ describe('smart-match errors (SPEC 4.8), in the spec order', () => {
       '参数 province 无效: 应为文本或数字',
     )
   })
+  it('a first choice the xuanke contradicts (3+1+2: 历史 with 物理,化学,生物)', async () => {
+    const message =
+      '参数 xuanke 无效: 首选科目为 历史 (subject), 选科应含 历史 而不是 物理, 收到 物理,化学,生物'
+    expect(await call(smartMatch, { ...HUBEI, subject: '历史' }, ctx)).toEqual({
+      code: 400,
+      message,
+      data: {},
+    })
+    expect((await call(cwbNum, { user_info: { ...HUBEI, subject: '历史类' } }, ctx)).message).toBe(message)
+    // a xuanke without any first choice, or with the stated one, is no contradiction
+    expect((await call(smartMatch, { ...HUBEI, xuanke: '化学,生物' }, ctx)).code).toBe(200)
+    expect((await call(smartMatch, { ...HUBEI, subject: '物理', xuanke: '物理,历史,化学' }, ctx)).code).toBe(
+      200,
+    )
+  })
 })
 
 describe('smart-match success (SPEC 2.12)', () => {

@@ -191,6 +191,23 @@ export function categoryOf(
   return first === '物理' ? '理科' : '文科'
 }
 
+/**
+ * A 3+1+2 candidate whose subject names one first choice and whose xuanke holds the other one only (历史 with
+ * 物理,化学,生物): the request contradicts itself, and either reading would build a wrong list. Undefined when it
+ * does not. (The spec: xuanke "should contain the first-choice subject".)
+ */
+export function contradictoryFirstChoice(
+  mode: ExamMode,
+  subject: string | null | undefined,
+  chosen: ReadonlySet<Subject> | null,
+): { stated: '物理' | '历史'; chosen: '物理' | '历史' } | undefined {
+  if (mode !== '3+1+2' || !chosen) return undefined
+  const stated = firstChoiceOf(subject, null)
+  if (!stated) return undefined
+  const other = stated === '物理' ? '历史' : '物理'
+  return chosen.has(other) && !chosen.has(stated) ? { stated, chosen: other } : undefined
+}
+
 function firstChoiceOf(
   subject: string | null | undefined,
   chosen: ReadonlySet<Subject> | null,
