@@ -36,7 +36,8 @@ export function registerDatasetsCommands(program: Command, io: CliIo, setExit: (
     .addHelpText(
       'after',
       `
-退出码: 0 正常, 1 有表文件损坏, manifest.json 无法读取, 或 manifest.json 列出的表文件不存在, 2 参数错误.
+退出码: 0 正常, 1 有表文件损坏, 与 manifest.json 不符 (行数或 sha256; 不符时读遍全部数据页),
+manifest.json 无法读取, 或 manifest.json 列出的表文件不存在, 2 参数错误.
 
 示例:
   $ gaokao datasets info

@@ -32,3 +32,24 @@ export function damageTwoTables(dir: string): void {
   writeFileSync(file, readFileSync(file).subarray(0, 300))
   corruptPages(join(dir, 'plans.parquet'))
 }
+
+/**
+ * Inverts bytes inside the data of one column of a Parquet file: the file opens and every query that does not
+ * read that column works (datasets info reads a few columns only), but a scan of all columns fails.
+ */
+export async function corruptColumn(file: string, column: string): Promise<void> {
+  const { DuckDBInstance } = await import('@duckdb/node-api')
+  const instance = await DuckDBInstance.create(':memory:')
+  const conn = await instance.connect()
+  const reader = await conn.runAndReadAll(
+    `SELECT data_page_offset, total_compressed_size FROM parquet_metadata('${file.replaceAll("'", "''")}')
+     WHERE path_in_schema = '${column}' ORDER BY row_group_id LIMIT 1`,
+  )
+  conn.closeSync()
+  instance.closeSync()
+  const [offset, size] = (reader.getRowsJS()[0] ?? []).map(Number) as [number, number]
+  const bytes = readFileSync(file)
+  const from = offset + Math.floor(size / 2)
+  for (let i = from; i < Math.min(from + 16, offset + size); i++) bytes[i] = (bytes[i] ?? 0) ^ 0xff
+  writeFileSync(file, bytes)
+}

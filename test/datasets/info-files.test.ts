@@ -1,11 +1,11 @@
-import { rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { DatasetsInfo } from '../../src/datasets/info/info.js'
 import { datasetsInfo } from '../../src/datasets/info/info.js'
 import { infoViews } from '../../src/datasets/info/render.js'
 import { runGaokao } from '../helpers/cli.js'
-import { damageTwoTables, fixtureDataset, RAW } from './damaged-files.js'
+import { corruptColumn, damageTwoTables, fixtureDataset, RAW } from './damaged-files.js'
 
 /** `gaokao datasets info` on a damaged directory, and its source names when piped. */
 
@@ -50,6 +50,35 @@ describe('gaokao datasets info: damaged or missing files', () => {
     const bad = await info(other)
     expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('错误: manifest.json 不是合法的 JSON')
+  })
+
+  it('finds a damaged page that its own figures do not read, by the sha256 manifest.json holds', async () => {
+    const dir = await fixture()
+    await corruptColumn(join(dir, 'score_ranks.parquet'), 'total')
+    const run = await info(dir)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('问题: score_ranks.parquet 已损坏或不是 Parquet 文件')
+    expect(run.stderr).toBe(
+      '错误: score_ranks.parquet 已损坏或不是 Parquet 文件 (gaokao datasets validate 查看详情)\n',
+    )
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(RAW)
+  })
+
+  it('says when a file’s rows or sha256 differ from manifest.json, and exits 1', async () => {
+    const dir = await fixture()
+    const path = join(dir, 'manifest.json')
+    const manifest = JSON.parse(readFileSync(path, 'utf8'))
+    manifest.tables.majors.rows = 99
+    manifest.tables.schools.sha256 = '0'.repeat(64)
+    writeFileSync(path, JSON.stringify(manifest))
+    const run = await info(dir)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('问题: majors.parquet 与 manifest.json 不符 (行数 3, manifest.json 记为 99)')
+    expect(run.stdout).toMatch(
+      /问题: schools.parquet 与 manifest.json 不符 \(sha256 [0-9a-f]{12}…, manifest.json 记为 0{12}…\)/u,
+    )
+    const json = JSON.parse((await info(dir, '--json')).stdout) as DatasetsInfo
+    expect(json.tables.find((t) => t.table === 'majors')).toMatchObject({ present: true, rows: 3 })
   })
 
   it('keeps source names whole when piped, and cuts them only to fit a terminal', async () => {

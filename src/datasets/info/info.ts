@@ -1,9 +1,18 @@
 import { basename, resolve } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { PROVINCES } from '../../domain/provinces.js'
+import { sha256Of } from '../validate/engine.js'
 import { manifestTables, readManifestFile } from '../validate/manifest-file.js'
 import { PROVENANCE } from '../validate/rules.js'
-import { knownTables, openSession, readFailure, schemaOf, tableFile } from '../validate/session.js'
+import { pageDamage } from '../validate/scan.js'
+import {
+  knownTables,
+  openSession,
+  readFailure,
+  type Session,
+  schemaOf,
+  tableFile,
+} from '../validate/session.js'
 import { ident, query } from '../validate/sql.js'
 
 export interface Share {
@@ -23,9 +32,10 @@ export interface TableInfo {
   table: string
   present: boolean
   /**
-   * why a table is not present although it should be, in one line: its file cannot be read
-   * (`score_lines.parquet 已损坏或不是 Parquet 文件`), or manifest.json lists it and the file is missing; null
-   * when the table is present or simply not installed
+   * what is wrong with a table, in one line: its file cannot be read (`score_lines.parquet 已损坏或不是 Parquet
+   * 文件`; present is then false), manifest.json lists it and the file is missing, or its rows or sha256 differ
+   * from manifest.json's (`majors.parquet 与 manifest.json 不符 (行数 3, manifest.json 记为 99)`); null when
+   * nothing is
    */
   problem: string | null
   rows: number | null
@@ -99,19 +109,25 @@ export async function datasetsInfo(dirIn: string, opts: { matrixFor?: string } =
       }
       tables.push(info)
       if (!info.present) continue
+      let damaged: string | undefined
       try {
         await describeTable(session.conn, table, info, opts.matrixFor === table)
+        const entry = Object.hasOwn(listed, table) ? listed[table] : undefined
+        const drift = entry ? await manifestDrift(session, table, info.rows ?? 0, entry) : undefined
+        if (drift && 'damaged' in drift) damaged = drift.damaged
+        else if (drift) info.problem = `${file} ${drift.differs}`
       } catch (err) {
         // A page that does not decode shows only when a query reads it.
-        const why = readFailure(err)
-        if (why === undefined) throw err
+        damaged = readFailure(err)
+        if (damaged === undefined) throw err
+      }
+      if (damaged !== undefined)
         Object.assign(info, {
           present: false,
-          problem: `${file} ${why}`,
+          problem: `${file} ${damaged}`,
           ...nothingRead(),
           matrix: undefined,
         })
-      }
     }
   } finally {
     session.close()
@@ -122,6 +138,31 @@ export async function datasetsInfo(dirIn: string, opts: { matrixFor?: string } =
     manifestProblem: manifest.error === undefined ? null : `manifest.json ${manifest.error}`,
     tables,
   }
+}
+
+/**
+ * How a table file differs from its manifest.json entry (rows, sha256), or undefined when it does not. A file
+ * whose bytes changed may have pages that no longer decode, which the figures above need not read (they read a
+ * few columns): then its pages are all read, and `damaged` is the read error.
+ */
+async function manifestDrift(
+  session: Session,
+  table: string,
+  rows: number,
+  entry: { rows?: number; sha256?: string },
+): Promise<{ differs: string } | { damaged: string } | undefined> {
+  const differs: string[] = []
+  if (entry.rows !== undefined && entry.rows !== rows)
+    differs.push(`行数 ${rows}, manifest.json 记为 ${entry.rows}`)
+  if (entry.sha256 !== undefined) {
+    const sha = await sha256Of(tableFile(session.dir, table))
+    if (sha !== entry.sha256) {
+      const damaged = await pageDamage(session, table)
+      if (damaged !== undefined) return { damaged }
+      differs.push(`sha256 ${sha.slice(0, 12)}…, manifest.json 记为 ${entry.sha256.slice(0, 12)}…`)
+    }
+  }
+  return differs.length ? { differs: `与 manifest.json 不符 (${differs.join('; ')})` } : undefined
 }
 
 /** Fills the rows, coverage and provenance of one present table. */
