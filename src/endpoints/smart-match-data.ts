@@ -227,7 +227,8 @@ export async function historyRows(
       name: "coalesce(p.spname, '')",
       level: 'p.outcome_level',
       category: 'p.subject_type',
-      sgInfos: 'p.sg_infos',
+      // read for group lines only (options.ts compares a group's requirement across years)
+      sgInfos: "CASE WHEN p.outcome_level = 'group' THEN p.sg_infos END",
     },
     order: 'p.id',
   })
