@@ -39,6 +39,9 @@ const input = z.object({
  * SPEC 4.5: provincial control lines, every filter optional, ordered by year descending, then province,
  * category and batch ascending (code-point order of the names).
  */
+/** For the CLI's empty answer: the years the asked province does have (beside the answer, not in it). */
+const provinceYears = new WeakMap<object, { province: string; years: number[] }>()
+
 export default defineEndpoint({
   name: 'province-score-lines',
   command: ['score-lines'],
@@ -74,7 +77,17 @@ export default defineEndpoint({
     )
     const total = count?.total ?? 0
     const pages = totalPages(total, page.size)
-    return {
+    // Nothing for a province and year: the terminal says which years the province has (北京 has no 2025 lines).
+    const yearsHeld =
+      total === 0 && province !== null && year !== null
+        ? (
+            await ctx.db.all<{ y: number }>(
+              'SELECT DISTINCT year AS y FROM score_lines WHERE province = ? ORDER BY y DESC',
+              [province],
+            )
+          ).map((r) => r.y)
+        : undefined
+    const answer = {
       items: rows.map((r) => ({
         id: r.id,
         year: String(r.year),
@@ -91,6 +104,8 @@ export default defineEndpoint({
       totalPages: pages,
       pagination: { page: page.page, pageSize: page.size, total, totalPages: pages },
     }
+    if (yearsHeld) provinceYears.set(answer, { province: province as string, years: yearsHeld })
+    return answer
   },
   records: (data) => data.items,
   table: (data) => ({
@@ -99,5 +114,12 @@ export default defineEndpoint({
     numeric: [4, 5],
     footer: `第 ${data.page}/${data.totalPages} 页, 共 ${data.total} 条`,
   }),
-  emptyMessage: (data) => (data.total === 0 ? '没有符合条件的批次线' : undefined),
+  emptyMessage: (data) => {
+    if (data.total !== 0) return undefined
+    const held = provinceYears.get(data)
+    if (!held) return '没有符合条件的批次线'
+    return held.years.length === 0
+      ? `没有符合条件的批次线 (${held.province} 没有任何年份的批次线)`
+      : `没有符合条件的批次线 (${held.province} 有批次线的年份: ${held.years.join(', ')})`
+  },
 })

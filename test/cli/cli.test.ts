@@ -130,6 +130,16 @@ describe('CLI', () => {
     expect(csv.stdout).toBe('even_num,seating_sec\r\n,\r\n')
     expect(JSON.parse((await gaokao(...args, '--json')).stdout).data.my_seating).toBeNull()
   })
+  it('score-lines says which years a province has when the asked one has no lines', async () => {
+    const none = await gaokao('score-lines', '--province', '江苏', '--year', '2023')
+    expect(none.code).toBe(0)
+    expect(none.stdout).toBe('没有符合条件的批次线 (江苏 有批次线的年份: 2025, 2024)\n')
+    const json = JSON.parse(
+      (await gaokao('score-lines', '--province', '江苏', '--year', '2023', '--json')).stdout,
+    )
+    expect(json.data).toMatchObject({ items: [], total: 0 })
+    expect(Object.keys(json.data)).toEqual(['items', 'total', 'page', 'pageSize', 'totalPages', 'pagination'])
+  })
   it('hot-schools --km takes the minima in that category and says whose they are', async () => {
     const args = ['hot-schools', '--province', '宁夏', '--year', '2025', '--major-id', '1001']
     const physics = await gaokao(...args)
