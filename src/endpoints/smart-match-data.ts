@@ -56,6 +56,25 @@ export async function findRule(
   return row
 }
 
+/**
+ * The control line of a batch in a year and category (新疆 2025 理科 本科一批: 421), null when the data have none:
+ * the batch admits no candidate below it, whatever the list says.
+ */
+export async function batchControlLine(
+  db: Db,
+  province: string,
+  year: number,
+  category: string,
+  rule: Pick<RuleRow, 'batch_name' | 'local_batch_name'>,
+): Promise<number | null> {
+  const [row] = await db.all<{ score: number | null }>(
+    `SELECT max(score) AS score FROM score_lines
+     WHERE province = ? AND year = ? AND type_name = ? AND name IN (?, ?)`,
+    [province, year, category, rule.batch_name, rule.local_batch_name],
+  )
+  return row?.score ?? null
+}
+
 export interface RankTable {
   year: number
   km: string

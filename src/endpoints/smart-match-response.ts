@@ -12,7 +12,13 @@ import {
   type TierName,
   tierCounts,
 } from '../domain/smart-match/index.js'
-import { type MajorInfo, majorInfos, type SchoolInfo, schoolInfos } from './smart-match-data.js'
+import {
+  batchControlLine,
+  type MajorInfo,
+  majorInfos,
+  type SchoolInfo,
+  schoolInfos,
+} from './smart-match-data.js'
 import { listOf, type MatchOutcome, volunteerTypeOf } from './smart-match-run.js'
 
 /** SPEC 2.12: the smart-match payload, from a classified outcome. */
@@ -100,6 +106,10 @@ export interface SmartMatchData {
     plan_year: number
     /** The earlier plan whose offers complete plan_year's (items with plan_carried), null when none */
     earlier_plan_year: number | null
+    /** The request's score, else the score of the rank in the rank year's table; null when neither is known */
+    score: number | null
+    /** The batch's control line that year in the candidate's category; null when the data have none */
+    batch_line: number | null
   }
 }
 
@@ -120,6 +130,7 @@ export async function smartMatchData(
   outcome: MatchOutcome,
   strategy: Strategy,
   token: string,
+  requestScore = 0,
 ): Promise<SmartMatchData> {
   const list = listOf(outcome, strategy)
   const items = TIERS.flatMap((t) => list[t])
@@ -165,6 +176,14 @@ export async function smartMatchData(
       rank_year: outcome.universe.rankYear,
       plan_year: outcome.universe.planYear,
       earlier_plan_year: outcome.universe.earlierPlanYear,
+      score: requestScore > 0 ? requestScore : scoreAtRank(rows, rank),
+      batch_line: await batchControlLine(
+        db,
+        outcome.province.name,
+        outcome.universe.rankYear,
+        outcome.category,
+        rule,
+      ),
     },
   }
 }

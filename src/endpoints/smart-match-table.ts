@@ -61,9 +61,14 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
     carried > 0 && c.plan_year === c.rank_year && c.earlier_plan_year !== null
       ? `; ${carried} 项院校未见于该年计划, 沿用 ${c.earlier_plan_year} 年计划, 标 *`
       : ''
+  // A list for a candidate below the batch's control line is no list: the batch admits nobody below it.
+  const belowLine =
+    c.score !== null && c.batch_line !== null && c.score < c.batch_line
+      ? `\n注意: ${c.score} 分低于${rule.batchName}控制线 ${c.batch_line} 分, 该批次不会录取; 请改查下一批次`
+      : ''
   const views: TableView[] = [
     {
-      title: `${c.category} 位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})`,
+      title: `${c.category} 位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}`,
       head: [],
       rows: [],
     },

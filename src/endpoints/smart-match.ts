@@ -132,7 +132,7 @@ export default defineEndpoint({
     const { request, type, token } = parseSmartMatch(raw)
     const strategy = strategyOf(type) as Strategy
     const outcome = await matchCandidate(ctx.db, request, strategy)
-    const data = await smartMatchData(ctx.db, outcome, strategy, token)
+    const data = await smartMatchData(ctx.db, outcome, strategy, token, request.score)
     const { chong, wen, bao } = data.zyb_data.zybData
     if (chong.length + wen.length + bao.length === 0) throw noDataError(request)
     return data

@@ -87,6 +87,33 @@ describe('smart-match rules on the shipped data: never across a reform', () => {
   })
 })
 
+describe('smart-match on the shipped data: a candidate below the batch line (新疆 2025 本科一批, 421)', () => {
+  it('says that the batch will not admit the candidate, in the JSON and the table', async () => {
+    const ctx = fixtureContext(SHIPPED)
+    const request = { province: '新疆', batch: '本科一批', rank_year: 2025, subject: '理科' }
+    const below = (await call(smartMatch, { ...request, score: 300 }, ctx)) as any
+    expect(below.data.candidate).toMatchObject({ score: 300, batch_line: 421 })
+    const above = (await call(smartMatch, { ...request, score: 500 }, ctx)) as any
+    expect(above.data.candidate).toMatchObject({ score: 500, batch_line: 421 })
+    // by rank: the score of that rank in the year's table
+    const byRank = (await call(smartMatch, { ...request, rank: above.data.candidate.rank }, ctx)) as any
+    expect(byRank.data.candidate.score).toBeLessThanOrEqual(500)
+    await ctx.db.close()
+    const run = async (score: string) =>
+      (
+        await runGaokao(
+          [
+            ...['smart-match', '--province', '新疆', '--batch', '本科一批', '--rank-year', '2025'],
+            ...['--score', score, '--subject', '理科', '--xuanke', '物理,化学,生物'],
+          ],
+          { datasets: SHIPPED },
+        )
+      ).stdout
+    expect(await run('300')).toContain('注意: 300 分低于本科一批控制线 421 分, 该批次不会录取')
+    expect(await run('500')).not.toContain('注意:')
+  }, 60_000)
+})
+
 /**
  * 山东 and 浙江 fill 专业+院校: each choice is one major at one school. Their plans are school lines (浙江
  * entirely, 山东 but for 33 schools), and so are their 2025 outcomes: a school whose plan lists no major is one
