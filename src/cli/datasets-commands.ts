@@ -63,8 +63,8 @@ manifest.json 无法读取, 或 manifest.json 列出的表文件不存在, 2 参
       `
 规则: 列与类型, 非空, 键不重复, 省份与年份已知, provenance 取值, 一分一段累计 (checks/score-ranks.ts),
 min <= average <= max, 计划数 >= -1, plans.sid -> schools, plans.major_id -> majors, manifest.json 一致 ...
-(完整列表: gaokao datasets validate --rules). 未安装的表的规则跳过并注明; 表文件损坏, manifest.json 无法读取,
-manifest.json 列出的表文件不存在都是错误 (退出码 1).
+(完整列表: gaokao datasets validate --rules). 未安装的表的规则跳过并注明; 表文件损坏, manifest.json 缺失或无法读取,
+manifest.json 列出的表文件不存在, 目录中没有任何表都是错误 (退出码 1).
 
 示例:
   $ gaokao datasets validate

@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ValidationReport } from '../../src/datasets/validate/index.js'
@@ -55,6 +56,22 @@ describe('gaokao datasets validate: the files', () => {
     expect(run.stdout).not.toContain('无法执行')
     expect(run.stdout).not.toMatch(RAW)
     expect(run.stderr).not.toMatch(RAW)
+  })
+
+  it('fails on a directory without any table, or without manifest.json', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'gaokao-validate-empty-'))
+    const none = await validate(empty)
+    expect(none.code).toBe(1)
+    expect(none.stdout).toContain(`datasets dir=${empty}  [tables] 没有任何表文件`)
+    expect(none.stdout).not.toContain('结果: 通过')
+
+    const dir = await fixture()
+    rmSync(join(dir, 'manifest.json'))
+    const run = await validate(dir)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('manifest.json file=manifest.json  [readable] 不存在')
+    const json = JSON.parse((await validate(dir, '--json')).stdout) as ValidationReport
+    expect(json).toMatchObject({ ok: false, errors: 1 })
   })
 
   it('warns about manifest.json.tmp and the .tmp of a table that is not installed', async () => {

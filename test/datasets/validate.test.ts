@@ -369,7 +369,10 @@ describe('gaokao datasets validate', () => {
       manifest: false,
     })
     const run = await validate(dir)
-    expect(run.code).toBe(0)
+    // the skips are notes; what fails is the missing manifest.json (a directory without it is not checked)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('manifest.json file=manifest.json  [readable] 不存在')
+    expect(run.stdout).toContain('结果: 未通过: 1 条规则出错, 1 处违规')
     expect(run.stdout).toMatch(/schools\s+未安装, 跳过 \d+ 条规则/)
     expect(run.stdout).toContain('plans ref:schools: 需要 schools, 未安装')
     expect(run.stdout).toContain('plans ref:majors: 需要 majors, 未安装')

@@ -465,10 +465,45 @@ function loadManifest(ctx: Ctx): LoadedManifest {
   return ctx.manifest
 }
 
-/** The files of the directory itself: manifest.json must parse; manifest.json.tmp is a leftover. */
+/**
+ * The files of the directory itself: it holds tables, manifest.json exists and parses; manifest.json.tmp is a
+ * leftover. A directory without a table, or without the manifest that build, synth and import write, is no
+ * datasets directory to pass: every rule would be skipped, and "通过" would say the data was checked.
+ */
 function manifestFileResults(ctx: Ctx): RuleResult[] {
   const out: RuleResult[] = []
-  const { error } = loadManifest(ctx)
+  const { value, error } = loadManifest(ctx)
+  if (ctx.session.present.size === 0 && ctx.session.unreadable.size === 0)
+    out.push({
+      table: 'datasets',
+      rule: 'tables',
+      severity: 'error',
+      description: '数据目录中有表',
+      status: 'failed',
+      count: 1,
+      samples: [
+        {
+          key: `dir=${ctx.session.dir}`,
+          message: '没有任何表文件 (<表>.parquet): 不是数据目录? 用 gaokao datasets build 生成',
+        },
+      ],
+    })
+  if (value === null && error === undefined)
+    out.push({
+      table: 'manifest.json',
+      rule: 'readable',
+      severity: 'error',
+      description: 'manifest.json 存在且是可读的 JSON',
+      status: 'failed',
+      count: 1,
+      samples: [
+        {
+          key: 'file=manifest.json',
+          message:
+            '不存在: 无法核对表文件的行数与 sha256 (gaokao datasets build / synth / import 会写它; 删除了就重新构建)',
+        },
+      ],
+    })
   if (error !== undefined)
     out.push({
       table: 'manifest.json',
