@@ -20,9 +20,8 @@ const input = z.object({
   year: optInt({ description: `年份 (默认: 去年; ${HOT_SCHOOL_FIRST_YEAR} 到今年)` }),
 })
 
-/** The answer, and (for the CLI's table) the province and category its minima are of. */
-type HotSchoolAnswer = { schools: HotSchool[]; province: string; category: string | null }
-const answers = new WeakMap<HotSchool[], HotSchoolAnswer>()
+/** For the CLI's table, beside an answer: the province and category its minima are of. */
+const answers = new WeakMap<HotSchool[], { province: string; category: string | null }>()
 
 export type HotSchool = {
   sid: number
@@ -140,7 +139,7 @@ export default defineEndpoint({
       `${year}|${majorId}|${province}|${category}|${base}`,
       async () => {
         const schools = await hotSchools(ctx.db, year, majorId, province, category, base)
-        answers.set(schools, { schools, province, category })
+        answers.set(schools, { province, category })
         return schools
       },
     )
