@@ -96,14 +96,20 @@ manifest.json 列出的表文件不存在, 目录中没有任何表都是错误 
         '--allow-new <names>',
         '接受数据中还没有的科类或批次名, 逗号分隔 (如新开的艺术类别); 其余未知名称拒绝',
       )
+      .option(
+        '--accept-changed',
+        '表文件与 manifest.json 不符 (行数或 sha256) 时仍在它之上导入; 默认拒绝, 导入记录中注明不符之处',
+      )
       .option('--datasets <dir>', DATASETS_HELP),
   )
     .addHelpText(
       'after',
       `
-格式见 src/datasets/import/README.md, 样例在 fixtures/import/. 退出码: 0 已替换, 1 违反规则 (什么都没替换),
-2 文件无法读取或格式不对. 新表先写成 <表>.parquet.tmp 并再次校验; 换上之前旧表备份为 <表>.parquet.prev,
-manifest.json 更新 (记录本次导入) 后才删除.
+格式见 src/datasets/import/README.md, 样例在 fixtures/import/. 退出码: 0 已替换, 1 违反规则或数据目录需先修复
+(什么都没替换), 2 文件无法读取或格式不对. 新表先写成 <表>.parquet.tmp 并再次校验; 换上之前旧表备份为
+<表>.parquet.prev, manifest.json 更新 (记录本次导入) 后才删除.
+要替换的表文件与 manifest.json 不符 (行数或 sha256: 上次构建或导入后被改动过) 时拒绝 (退出码 1): 先运行
+gaokao datasets validate 查看, 用 gaokao datasets build 重建, 或确认改动无误后加 --accept-changed.
 
 示例:
   $ gaokao datasets import score_ranks 江苏2025物理.xlsx --province 江苏 --year 2025 --km 物理类

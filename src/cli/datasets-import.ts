@@ -12,6 +12,7 @@ export interface ImportCliOptions extends ReportOptions {
   sheet?: string
   dryRun?: boolean
   allowNew?: string
+  acceptChanged?: boolean
 }
 
 /**
@@ -67,6 +68,7 @@ export async function runDatasetsImport(
           ?.split(',')
           .map((n) => n.trim())
           .filter(Boolean),
+        acceptChanged: opts.acceptChanged,
       },
       {
         pause: pause

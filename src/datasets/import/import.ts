@@ -10,6 +10,7 @@ import { damagedTable } from '../validate/scan.js'
 import { knownTables, openSession, readFailure, type Session, tableFile } from '../validate/session.js'
 import { columnDdl, ident, query, queryRows, sqlString } from '../validate/sql.js'
 import { type Converted, convertSheet, type ImportOptions } from './convert.js'
+import { changedRefusal, currentDrift } from './drift.js'
 import { acquireImportLock } from './lock.js'
 import { checkNames } from './names.js'
 import { ImportInputError, readSheetRows } from './read.js'
@@ -41,6 +42,8 @@ export interface ImportRequest {
   maxPerRule?: number
   /** category or batch names new to the datasets that the file may use (names.ts) */
   allowNew?: readonly string[]
+  /** import even when the table's current file differs from manifest.json (drift.ts); noted in the manifest */
+  acceptChanged?: boolean
 }
 
 /** Points where tests stop (or kill) an import: after the new file is written, after the backup, after the swap. */
@@ -112,13 +115,22 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
         `若 manifest 不一致, 用 mv 把 .prev 恢复为 ${basename(target)}, 否则删除 .prev (见 src/datasets/import/README.md)`,
     )
   const manifest = await readManifest(dir)
-  const sheet = await readSheetRows(req.file, { sheet: req.sheet })
-  const converted = convertSheet(req.table, sheet, req.options)
 
   const session = await openSession(dir)
   try {
+    // The state of the table first, as the .prev above: no point reading a large file into a refused import.
     if (session.unreadable.has(req.table))
       throw new ImportStateError(`现有的 ${basename(target)} 无法读取: ${session.unreadable.get(req.table)}`)
+    const drift = await currentDrift(session, req.table, manifest.tables ?? {})
+    // Undecodable pages are damage, not a change to accept: the merge below could not read them anyway.
+    if (drift && 'damaged' in drift)
+      throw new ImportStateError(
+        `数据集文件 ${drift.damaged}: 什么都没有替换 (gaokao datasets validate 查看详情)`,
+      )
+    if (drift && !req.acceptChanged) throw new ImportStateError(changedRefusal(drift.differs))
+    const accepted = drift?.differs
+    const sheet = await readSheetRows(req.file, { sheet: req.sheet })
+    const converted = convertSheet(req.table, sheet, req.options)
     const conn = session.conn
     const had = session.present.has(req.table)
     await stage(conn, converted)
@@ -151,7 +163,11 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       slices,
       rows: counts,
       ignoredColumns: converted.ignoredColumns,
-      notes: [...converted.notes, ...dropped],
+      notes: [
+        ...(accepted ? [`${accepted}; 按 --accept-changed 在它之上导入 (manifest.json 的导入记录注明)`] : []),
+        ...converted.notes,
+        ...dropped,
+      ],
       validation,
     }
     if (!validation.ok || req.dryRun) return result
@@ -186,6 +202,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       source: req.options.source,
       slices,
       counts,
+      accepted,
     })
     await rm(`${target}.prev`, { force: true })
     result.written = true
@@ -367,6 +384,8 @@ interface ImportNote {
   slices: SliceNote[]
   rows: number
   replaced: number
+  /** --accept-changed: how the file imported into differed from the manifest, so the change stays on record */
+  accepted_change?: string
 }
 
 type ManifestFile = { tables?: Record<string, ManifestEntry>; [k: string]: unknown }
@@ -396,6 +415,7 @@ async function updateManifest(
     source: string
     slices: SliceNote[]
     counts: ImportResult['rows']
+    accepted?: string
   },
 ): Promise<void> {
   const path = join(dir, 'manifest.json')
@@ -408,15 +428,19 @@ async function updateManifest(
   const sliceKey = (s: SliceNote) => JSON.stringify(c.sliceColumns.map((k) => s[k]))
   const now = new Set(done.slices.map(sliceKey))
   const slices = done.slices.map(({ rows: _r, replaced: _p, ...key }) => key)
-  // The latest import of each slice is what describes it: older notes whose slices are all replaced go.
+  // The latest import of each slice is what describes it: older notes whose slices are all replaced go, except
+  // one that accepted a changed file (--accept-changed): that change was to the whole table, not to its slices.
   entry.imports = [
-    ...(entry.imports ?? []).filter((n) => !n.slices.every((s) => now.has(sliceKey(s)))),
+    ...(entry.imports ?? []).filter(
+      (n) => n.accepted_change !== undefined || !n.slices.every((s) => now.has(sliceKey(s))),
+    ),
     {
       file: done.file,
       source: done.source,
       slices,
       rows: done.counts.imported,
       replaced: done.counts.replaced,
+      ...(done.accepted ? { accepted_change: done.accepted } : {}),
     },
   ]
   if (c.table === 'score_ranks' && Array.isArray(entry.slices)) {

@@ -1,18 +1,10 @@
 import { basename, resolve } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { PROVINCES } from '../../domain/provinces.js'
-import { sha256Of } from '../validate/engine.js'
+import { manifestDrift } from '../validate/manifest-drift.js'
 import { manifestTables, readManifestFile } from '../validate/manifest-file.js'
 import { PROVENANCE } from '../validate/rules.js'
-import { pageDamage } from '../validate/scan.js'
-import {
-  knownTables,
-  openSession,
-  readFailure,
-  type Session,
-  schemaOf,
-  tableFile,
-} from '../validate/session.js'
+import { knownTables, openSession, readFailure, schemaOf, tableFile } from '../validate/session.js'
 import { ident, query } from '../validate/sql.js'
 
 export interface Share {
@@ -138,31 +130,6 @@ export async function datasetsInfo(dirIn: string, opts: { matrixFor?: string } =
     manifestProblem: manifest.error === undefined ? null : `manifest.json ${manifest.error}`,
     tables,
   }
-}
-
-/**
- * How a table file differs from its manifest.json entry (rows, sha256), or undefined when it does not. A file
- * whose bytes changed may have pages that no longer decode, which the figures above need not read (they read a
- * few columns): then its pages are all read, and `damaged` is the read error.
- */
-async function manifestDrift(
-  session: Session,
-  table: string,
-  rows: number,
-  entry: { rows?: number; sha256?: string },
-): Promise<{ differs: string } | { damaged: string } | undefined> {
-  const differs: string[] = []
-  if (entry.rows !== undefined && entry.rows !== rows)
-    differs.push(`行数 ${rows}, manifest.json 记为 ${entry.rows}`)
-  if (entry.sha256 !== undefined) {
-    const sha = await sha256Of(tableFile(session.dir, table))
-    if (sha !== entry.sha256) {
-      const damaged = await pageDamage(session, table)
-      if (damaged !== undefined) return { damaged }
-      differs.push(`sha256 ${sha.slice(0, 12)}…, manifest.json 记为 ${entry.sha256.slice(0, 12)}…`)
-    }
-  }
-  return differs.length ? { differs: `与 manifest.json 不符 (${differs.join('; ')})` } : undefined
 }
 
 /** Fills the rows, coverage and provenance of one present table. */
