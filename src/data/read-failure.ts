@@ -1,6 +1,6 @@
 /** DuckDB's words for a Parquet file it cannot decode (cut short, not Parquet, corrupt pages or footer). */
 const DAMAGED =
-  /magic bytes|too small to be a Parquet|Failed to read file|Could not read|IO Error|Decompression|don't know what type|Thrift|TProtocol|TType|Invalid Error:|corrupt|checksum/i
+  /magic bytes|too small to be a Parquet|Failed to read file|Could not read|IO Error|Decompression|don't know what type|Thrift|TProtocol|TType|Invalid Error:|Invalid string encoding|corrupt|checksum/i
 
 /**
  * Why a table file cannot be read, in one line without DuckDB's text (e.g. `已损坏或不是 Parquet 文件`), or
