@@ -377,6 +377,39 @@ describe('buildOptions', () => {
 
 describe('classify and assembleList', () => {
   const s1 = strategyOf(1)!
+  it("never makes a 保 of a group judged from its school's floor alone", () => {
+    // School 9 has two groups and only a school line: the least selective group's line, an upper bound of each
+    // group's lowest rank. Group 9B also has a line of its own.
+    const row = (id: number, group: string): MenuRow => ({
+      ...(menu[0] as MenuRow),
+      id,
+      sid: 9,
+      group,
+      name: '',
+    })
+    const line = (group: string, level: 'school' | 'group'): HistoryRow => ({
+      ...(history[0] as HistoryRow),
+      sid: 9,
+      group,
+      name: '',
+      rank: 20000,
+      level,
+    })
+    const options = buildOptions({
+      volunteerType: 2,
+      targetYear: 2025,
+      menu: [row(900, '9A'), row(901, '9B')],
+      history: [line('', 'school'), line('9B', 'group')],
+      ratioOf: () => total,
+    })
+    const floorOnly = options.find((o) => o.group === '9A')
+    expect(floorOnly?.estimate.weak).toContain('coarse:school:multi')
+    const tiers = classify(options, 10000, null, s1).map((c) => [c.option.group, c.tier])
+    // at rank 10000 both groups are safer than 90 % by their figures (97 %, 99 %); only 9B's own line may say so
+    expect(tiers).toEqual([['9B', 'bao']])
+    // as a 稳 or 冲 it stays listable
+    expect(classify(options, 17000, null, s1).some((c) => c.option.group === '9A')).toBe(true)
+  })
   it('filters by subject requirement and tiers by chance', () => {
     const all = classify(build(2), 6000, new Set(['物理', '生物', '地理'] as const), s1)
     expect(all.every((c) => c.option.group.endsWith('B'))).toBe(true)

@@ -61,10 +61,20 @@ export function classify(
     const option = options[i] as Option
     const chance = admissionChance(option.estimate, rank)
     const tier = tierOf(chance, option.estimate.expected / reference, strategy)
+    if (tier === 'bao' && floorOnly(option)) continue
     if (tier) out.push({ option, majors, chance, margin: option.estimate.expected / Math.max(1, rank), tier })
   }
   return out
 }
+
+/**
+ * A group of a school with several groups judged from the school's line alone: that line is the floor of the
+ * school's least selective group, an upper bound of this group's lowest rank, never evidence that it is safe.
+ */
+const floorOnly = (option: Option) =>
+  option.granularity === 'group' &&
+  option.estimate.weak.includes('coarse:school:multi') &&
+  option.estimate.used.every((o) => o.level === 'school')
 
 /**
  * The `n`-th smallest expected lowest rank (the last when there are fewer), or 0 when it cannot exceed `rank`
