@@ -301,6 +301,17 @@ describe('buildOptions', () => {
     expect(group.estimate.expected).toBeCloseTo(2400 * BIAS, 6)
     expect(group.majors.map((m) => m.row.name)).toEqual(['甲A', '乙A', '丙A'])
   })
+  it('lists a major once when the plan holds it twice in one group (a plan row and its merged twin)', () => {
+    const twin: MenuRow = { ...(menu[0] as MenuRow), id: 998 }
+    const withTwin = (volunteerType: 2 | 3) =>
+      buildOptions({ volunteerType, targetYear: 2025, menu: [...menu, twin], history, ratioOf: () => total })
+    expect(
+      withTwin(2)
+        .find((o) => o.key === 'g1|1A')
+        ?.majors.map((m) => m.row.name),
+    ).toEqual(['甲A', '乙A', '丙A'])
+    expect(withTwin(3)).toHaveLength(18)
+  })
   it('leaves out options without any earlier outcome', () => {
     const extra: MenuRow = { ...(menu[0] as MenuRow), id: 999, sid: 9, group: '9A', name: '新' }
     const opts = buildOptions({

@@ -343,9 +343,17 @@ function groupMenu(menu: readonly MenuRow[], type: 1 | 2 | 3): Map<string, MenuR
   // all (浙江's and most of 山东's published plans are school lines only) is one option of school granularity:
   // "one of its majors", judged by its least selective major's line, which is what a school line is.
   const withMajors = new Set(type === 3 ? sorted.filter((r) => r.name !== '').map((r) => r.sid) : [])
+  // A major twice in one group (a plan row and the same row merged with its line from another source) is one
+  // major: listing it twice wastes a slot.
+  const seen = new Set<string>()
   for (const row of sorted) {
     if (type === 2 && row.group === '' && named.has(row.sid)) continue
     if (type === 3 && row.name === '' && withMajors.has(row.sid)) continue
+    if (row.name !== '') {
+      const same = `${row.sid}|${row.group}|${normalizeName(row.name)}|${row.spcode ?? ''}`
+      if (seen.has(same)) continue
+      seen.add(same)
+    }
     const key =
       type === 1 || (type === 3 && row.name === '')
         ? `s${row.sid}`
