@@ -101,7 +101,15 @@ function bypassOf(v: unknown): boolean {
   throw badRequest(`参数 bypass_cache 无效: 应为 1、0、true 或 false, 收到 ${JSON.stringify(v)}`)
 }
 
-const counts = perDb<TierCounts>(1000)
+/** What a count was of, for the CLI's title (the answer itself is the spec's three numbers). */
+type CountedFor = { province: string; rankYear: number; batch: string; category: string; rank: number }
+const counts = perDb<{ result: TierCounts; of: CountedFor }>(1000)
+const countedFor = new WeakMap<TierCounts, CountedFor>()
+const answer = (hit: { result: TierCounts; of: CountedFor }): TierCounts => {
+  const copy = { ...hit.result }
+  countedFor.set(copy, hit.of)
+  return copy
+}
 
 /**
  * SPEC 4.13: the number of schools per tier for a candidate: every option of smart-match's classifier (same
@@ -163,7 +171,7 @@ export default defineEndpoint({
     const bypass = bypassOf(raw.bypass_cache)
     const cache = counts(ctx.db)
     const hit = bypass ? undefined : cache.get(key)
-    if (hit) return { ...hit }
+    if (hit) return answer(hit)
     const rankYear = year ?? (await defaultRankYear(ctx.db, province.name, currentYear))
     const batch = batchText ?? (await defaultBatch(ctx.db, province.name, rankYear))
     if (batch === undefined) throw noRuleError({ province: provinceText as string, batch: '本科批' })
@@ -182,10 +190,19 @@ export default defineEndpoint({
     const outcome = await matchCandidate(ctx.db, request, strategy, { bypassCache: bypass })
     const n = schoolCounts(outcome.classified)
     const result = { chongci: n.chong, wentuo: n.wen, baodi: n.bao }
-    cache.set(key, result)
-    return { ...result }
+    const entry = {
+      result,
+      of: { province: province.name, rankYear, batch, category: outcome.category, rank: outcome.rank },
+    }
+    cache.set(key, entry)
+    return answer(entry)
   },
   table: (data) => ({
+    // The defaults (year, batch) and the rank read from a score are said, so that a count is never a mystery.
+    title: ((of) =>
+      of ? `${of.province} ${of.rankYear} ${of.batch} ${of.category} 位次 ${of.rank}` : undefined)(
+      countedFor.get(data),
+    ),
     head: ['冲 (chongci)', '稳 (wentuo)', '保 (baodi)'],
     rows: [[data.chongci, data.wentuo, data.baodi]],
     numeric: [0, 1, 2],

@@ -125,6 +125,11 @@ describe('gaokao smart-match counts', () => {
     expect(run.stdout).toBe(`${http.body}\n`)
     const table = await gaokao('smart-match', 'counts', '--province', '湖北', '--score', '600')
     expect(table.stdout).toContain('冲 (chongci)')
+    // the title says what the defaults chose and the rank the score was read as
+    const title = table.stdout.split('\n')[0] ?? ''
+    expect(title).toMatch(/^湖北 \d{4} 本科批 物理类 位次 \d+$/)
+    const again = await gaokao('smart-match', 'counts', '--province', '湖北', '--score', '600')
+    expect(again.stdout.split('\n')[0]).toBe(title)
     const missing = await gaokao('smart-match', 'counts', '--province', '湖北')
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/^错误: 缺少 --score/)

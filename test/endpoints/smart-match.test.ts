@@ -434,6 +434,14 @@ describe('cwb-num (SPEC 4.13)', () => {
       expect(await call(cwbNum, { ...body, bypass_cache: keep }, c)).toEqual(first)
       expect(db.queries).toBe(before)
     }
+    // A cached answer still says, for the CLI's title, what it counted
+    const titleOf = (data: unknown) => {
+      const view = cwbNum.table?.(data as never, {} as never)
+      return (Array.isArray(view) ? view[0] : view)?.title
+    }
+    const cached = await call(cwbNum, body, c)
+    expect(titleOf(cached.data)).toMatch(/^湖北 2025 本科批 物理类 位次 \d+$/)
+    expect(titleOf(cached.data)).toBe(titleOf((await call(cwbNum, { ...body, bypass_cache: 1 }, c)).data))
     expect(await call(cwbNum, { ...body, bypass_cache: 'maybe' }, c)).toEqual({
       code: 400,
       message: '参数 bypass_cache 无效: 应为 1、0、true 或 false, 收到 "maybe"',
