@@ -361,12 +361,13 @@ export interface SchoolInfo {
   dual_class: number
   nature_name: string | null
   level_name: string
+  type_name: string | null
 }
 
 export async function schoolInfos(db: Db, sids: readonly number[]): Promise<Map<number, SchoolInfo>> {
   if (sids.length === 0) return new Map()
   const rows = await db.all<SchoolInfo>(
-    `SELECT sid, name, code, f985, f211, dual_class, nature_name, level_name FROM schools
+    `SELECT sid, name, code, f985, f211, dual_class, nature_name, level_name, type_name FROM schools
      WHERE sid IN (${placeholders(sids)})`,
     sids,
   )

@@ -79,6 +79,8 @@ export interface ZybItem {
    * (candidate.earlier_plan_year): check it is still on offer.
    */
   plan_carried: boolean
+  /** Extension: the school's type (军事类, 政法类, 综合类 ...), null when unknown */
+  school_type: string | null
   history: HistoryPoint[]
 }
 
@@ -217,6 +219,7 @@ function toItem(
     min_section: expected,
     chance: round2(chance),
     plan_carried: option.carried,
+    school_type: school?.type_name ?? null,
     history: historyOf(option.estimate),
   }
 }

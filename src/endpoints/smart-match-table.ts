@@ -36,6 +36,16 @@ function latest(item: ZybItem, own: Granularity): string {
   return `${h.year}: ${h.min_section}${h.min === null ? '' : ` (${h.min}分)`}${borrowed}`
 }
 
+/**
+ * 军 / 警: military and police academies admit in 提前批 after 政审 and 体检, and some sources file their lines
+ * under the ordinary batch: a counsellor must see them at a glance.
+ */
+function academyMark(item: ZybItem): string {
+  if (item.school_type === '军事类') return ' (军)'
+  if (/警|公安/u.test(item.schoolName)) return ' (警)'
+  return ''
+}
+
 /** What one item of a rule's list is: volunteerType 1 a school, 2 a group, 3 a major. */
 const ITEM_LEVEL: Record<number, Granularity> = { 1: 'school', 2: 'group', 3: 'major' }
 
@@ -83,7 +93,7 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
       head,
       rows: items.map((item) => [
         item.index,
-        item.plan_carried && planNote ? `${item.schoolName} *` : item.schoolName,
+        `${item.schoolName}${academyMark(item)}${item.plan_carried && planNote ? ' *' : ''}`,
         groupLabel(item),
         // A plan that lists the group without its majors (some sources): say so rather than leave a blank.
         item.zyList.length === 0
@@ -102,7 +112,10 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
   const last = views[views.length - 1]
   if (last)
     last.footer =
-      '预估最低位次: 往年最低位次按考生人数折算到本年并加权 (近年权重大); 位次差 = 预估最低位次 − 本人位次 (正数: 往年录到比你靠后的位次); 概率为估计的录取可能性.'
+      '预估最低位次: 往年最低位次按考生人数折算到本年并加权 (近年权重大); 位次差 = 预估最低位次 − 本人位次 (正数: 往年录到比你靠后的位次); 概率为估计的录取可能性.' +
+      (all.some((item) => academyMark(item) !== '')
+        ? '\n(军) 军队院校, (警) 公安院校: 多在提前批录取, 需政审、体检 (军校另需面试), 填报前核对招生章程.'
+        : '')
   return views
 }
 

@@ -313,6 +313,32 @@ describe('smart-match on the shipped data: a plan published for one school only 
     expect(run.stdout.split('\n').filter((l) => / \* +│/.test(l))).toHaveLength(carried)
   }, 60_000)
 
+  it('marks military and police academies, which admit in 提前批 after 政审 and 体检', async () => {
+    const body = (await call(smartMatch, request(2026, { rank: 30000 }), ctx)) as any
+    const items = ['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t])
+    const military = items.filter((i: any) => i.school_type === '军事类')
+    expect(military.length).toBeGreaterThan(0)
+    const run = await runGaokao(
+      [
+        ...[
+          'smart-match',
+          '--province',
+          '江苏',
+          '--batch',
+          '本科批',
+          '--rank-year',
+          '2026',
+          '--rank',
+          '30000',
+        ],
+        ...['--subject', '物理', '--xuanke', '物理,化学,生物'],
+      ],
+      { datasets: SHIPPED },
+    )
+    for (const item of military) expect(run.stdout).toContain(`${item.schoolName} (军)`)
+    expect(run.stdout).toContain('(军) 军队院校, (警) 公安院校: 多在提前批录取')
+  }, 60_000)
+
   it('says why a tier holds fewer items than planned', async () => {
     const run = await runGaokao(
       [
