@@ -111,6 +111,9 @@ const answer = (hit: { result: TierCounts; of: CountedFor }): TierCounts => {
   return copy
 }
 
+const countsTitle = (of: CountedFor | undefined) =>
+  of ? `${of.province} ${of.rankYear} ${of.batch} ${of.category} 位次 ${of.rank}` : undefined
+
 /**
  * SPEC 4.13: the number of schools per tier for a candidate: every option of smart-match's classifier (same
  * estimates, same strategy bands) before the list is cut to the province's limits, counted by school.
@@ -199,10 +202,7 @@ export default defineEndpoint({
   },
   table: (data) => ({
     // The defaults (year, batch) and the rank read from a score are said, so that a count is never a mystery.
-    title: ((of) =>
-      of ? `${of.province} ${of.rankYear} ${of.batch} ${of.category} 位次 ${of.rank}` : undefined)(
-      countedFor.get(data),
-    ),
+    title: countsTitle(countedFor.get(data)),
     head: ['冲 (chongci)', '稳 (wentuo)', '保 (baodi)'],
     rows: [[data.chongci, data.wentuo, data.baodi]],
     numeric: [0, 1, 2],
