@@ -10,6 +10,7 @@ import {
   rankCurve,
   type ScoreRankPair,
 } from '../domain/smart-match/index.js'
+import { memoized } from './caches.js'
 import { placeholders } from './schema.js'
 
 /** The queries of smart-match and cwb-num (bound parameters only; column names are constants). */
@@ -67,12 +68,22 @@ export async function batchControlLine(
   category: string,
   rule: Pick<RuleRow, 'batch_name' | 'local_batch_name'>,
 ): Promise<number | null> {
-  const [row] = await db.all<{ score: number | null }>(
-    `SELECT max(score) AS score FROM score_lines
-     WHERE province = ? AND year = ? AND type_name = ? AND name IN (?, ?)`,
-    [province, year, category, rule.batch_name, rule.local_batch_name],
+  const key = `${province}|${year}|${category}|${rule.batch_name}|${rule.local_batch_name}`
+  // Read-only data: one query per batch and category per process, not one per request.
+  return memoized(
+    db,
+    'batch-control-line',
+    key,
+    async () => {
+      const [row] = await db.all<{ score: number | null }>(
+        `SELECT max(score) AS score FROM score_lines
+       WHERE province = ? AND year = ? AND type_name = ? AND name IN (?, ?)`,
+        [province, year, category, rule.batch_name, rule.local_batch_name],
+      )
+      return row?.score ?? null
+    },
+    256,
   )
-  return row?.score ?? null
 }
 
 export interface RankTable {
