@@ -9,7 +9,7 @@ import { badRequest } from './errors.js'
 import { numberOf } from './numbers.js'
 import { type FieldMeta, handlerChecked } from './schema.js'
 import { defaultBatch, defaultRankYear } from './smart-match-defaults.js'
-import { isBlank, textOf, wholeNumber, xuankeOf, yearOf } from './smart-match-fields.js'
+import { isBlank, textOf, wholeNumber, xuankeCategory, xuankeOf, yearOf } from './smart-match-fields.js'
 import { type MatchRequest, matchCandidate, noRuleError } from './smart-match-run.js'
 
 /**
@@ -157,7 +157,8 @@ export default defineEndpoint({
     const chosen = parseXuanke(xuanke)
     // Without a first choice anywhere, the counts are those of the province's first category (物理类, 理科).
     const stated = textOf('subject', pick('subject')) ?? textOf('subject_type', pick('subject_type'))
-    const subject = stated ?? (chosen?.has('历史') && !chosen.has('物理') ? '历史' : '物理')
+    const subject =
+      stated ?? xuankeCategory(xuanke) ?? (chosen?.has('历史') && !chosen.has('物理') ? '历史' : '物理')
     const batchText = textOf('batch', pick('batch'))
     const currentYear = ctx.now().getFullYear()
     // The key is built before any default is looked up, so that a hit costs no query at all.

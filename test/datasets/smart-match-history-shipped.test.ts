@@ -112,6 +112,22 @@ describe('smart-match on the shipped data: a candidate below the batch line (新
     expect(await run('300')).toContain('注意: 300 分低于本科一批控制线 421 分, 该批次不会录取')
     expect(await run('500')).not.toContain('注意:')
   }, 60_000)
+  it('takes 理科 / 文科 given as xuanke, without a subject, as the category', async () => {
+    const ctx = fixtureContext(SHIPPED)
+    const request = { province: '新疆', batch: '本科一批', rank_year: 2025, score: 500 }
+    const science = (await call(smartMatch, { ...request, xuanke: '理科' }, ctx)) as any
+    expect(science.code).toBe(200)
+    expect(science.data.candidate.category).toBe('理科')
+    const bySubject = (await call(smartMatch, { ...request, subject: '理科' }, ctx)) as any
+    expect(science.data.zyb_data.zybData).toEqual(bySubject.data.zyb_data.zybData)
+    const arts = (await call(cwbNum, { user_info: { ...request, xuanke: '文科' } }, ctx)) as any
+    const artsBySubject = (await call(cwbNum, { user_info: { ...request, subject: '文科' } }, ctx)) as any
+    expect(arts.data).toEqual(artsBySubject.data)
+    expect(arts.data).not.toEqual(
+      ((await call(cwbNum, { user_info: { ...request, subject: '理科' } }, ctx)) as any).data,
+    )
+    await ctx.db.close()
+  }, 60_000)
 })
 
 /**
