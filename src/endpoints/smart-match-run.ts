@@ -104,9 +104,8 @@ export async function resolveCandidate(db: Db, req: MatchRequest): Promise<Candi
       `参数 xuanke 无效: 首选科目为 ${contradiction.stated} (subject), 选科应含 ${contradiction.stated} 而不是 ${contradiction.chosen}, 收到 ${req.xuanke}`,
     )
   // A 文理 category given as xuanke (`--xuanke 理科`) and no first choice as subject: the category is the subject.
-  const xuankeCategory = /^(理科|文科)$/u.test(req.xuanke.normalize('NFKC').trim())
-  const subject =
-    xuankeCategory && ['', '综合'].includes(req.subject.trim()) ? req.xuanke.trim() : req.subject
+  const named = xuankeCategory(req.xuanke)
+  const subject = named && ['', '综合'].includes(req.subject.trim()) ? named : req.subject
   const category = categoryOf(mode, subject, chosen)
   if (!category) throw noDataError(req)
   let rank = req.rank
