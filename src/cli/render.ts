@@ -38,8 +38,8 @@ const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' }
 
 /**
  * Terminal tables; cli-table3 and chalk are loaded only when a table is drawn. A table wider than the terminal
- * has its widest text columns wrapped (fitToWidth). Without a terminal width (output piped to a file, grep or less) nothing is wrapped or
- * cut, so that every value can be searched whole.
+ * has its widest columns wrapped (fitToWidth). Without a terminal width (output piped to a file, grep or less)
+ * nothing is wrapped or cut, so that every value can be searched whole.
  */
 export async function renderTables(
   views: readonly TableView[],

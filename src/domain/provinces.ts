@@ -84,6 +84,9 @@ export function findProvince(input: string): Province | undefined {
   return byAlias.get(key) ?? byAlias.get(key.replace(/(省|市|自治区)$/u, ''))
 }
 
+/** `subjectsType` of the volunteer rules (SPEC 2.12) for an exam mode: 1 文理, 2 3+1+2, 3 3+3. */
+export const subjectsTypeOf = (mode: ExamMode): 1 | 2 | 3 => (mode === '3+3' ? 3 : mode === '3+1+2' ? 2 : 1)
+
 /** Exam mode in force for a given year: before the reform year a 3+x province was still 文理. */
 export function examModeIn(province: Province, year: number): ExamMode {
   if (province.reformYear === null || year < province.reformYear) return '文理'

@@ -7,7 +7,7 @@ import { requireProvince } from './common.js'
 import { type Caller, defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { logoUrl } from './plans-common.js'
-import { optInt } from './schema.js'
+import { optInt, placeholders } from './schema.js'
 
 /** The list is capped: the spec's response is a plain array without paging. */
 export const HOT_SCHOOL_LIMIT = 20
@@ -38,13 +38,16 @@ export type HotSchool = {
  * (物理 meaning 理科 in a 文理 year), else the province's first ordinary category that year (物理类, 理科 or 综合).
  */
 async function minimaCategory(db: Db, year: number, province: string, caller: Caller | null) {
-  const cats = ORDINARY_CATEGORIES
-  const rows = await db.all<{ subject_type: string }>(
-    `SELECT DISTINCT subject_type FROM plans WHERE year = ? AND province = ? AND plan_type = '普通'
-       AND subject_type IN (${cats.map(() => '?').join(', ')}) AND min IS NOT NULL`,
-    [year, province, ...cats],
-  )
-  const available = rows.map((r) => r.subject_type)
+  // Before the answer's own cache: read once per province and year, not on every request.
+  const available = await memoized(db, 'hot-school-categories', `${year}|${province}`, async () => {
+    const cats = ORDINARY_CATEGORIES
+    const rows = await db.all<{ subject_type: string }>(
+      `SELECT DISTINCT subject_type FROM plans WHERE year = ? AND province = ? AND plan_type = '普通'
+         AND subject_type IN (${placeholders(cats)}) AND min IS NOT NULL`,
+      [year, province, ...cats],
+    )
+    return rows.map((r) => r.subject_type)
+  })
   const own = caller?.km ? resolveKm(caller.km, available) : undefined
   return own ?? yearKmList(available)[0] ?? null
 }

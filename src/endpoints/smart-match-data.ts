@@ -1,6 +1,6 @@
 import { readColumns } from '../data/bulk-rows.js'
 import type { Db } from '../data/db.js'
-import { type ExamMode, examModeIn, findProvince } from '../domain/provinces.js'
+import { examModeIn, findProvince, subjectsTypeOf } from '../domain/provinces.js'
 import type { ScoreRankRow } from '../domain/rank.js'
 import {
   type ActualRow,
@@ -26,10 +26,6 @@ export interface RuleRow {
   volunteer_num_max: number
   major_num_max: number
 }
-
-const SUBJECTS_TYPE: Record<ExamMode, number> = { 文理: 1, '3+1+2': 2, '3+3': 3 }
-/** A rule's subjects_type for an exam mode. */
-export const subjectsTypeOf = (mode: ExamMode): number => SUBJECTS_TYPE[mode]
 
 /**
  * The volunteer rule of a province and batch (its own name or the province's local name) for a year: that

@@ -34,21 +34,20 @@ export function yearOf(v: unknown): number | undefined {
   return Number(text)
 }
 
-/**
- * The candidate's subjects as sent, undefined when blank. Text in which no subject can be read (火星, physics) is
- * a 400 rather than "not stated": silently listing options the candidate may not be able to take would be worse.
- * 综合 and 不限 state nothing on purpose (SPEC 4.8's default).
- */
 /** 理科 or 文科 given as xuanke: a 文理 category, which stands for the subject when the request names none. */
 export function xuankeCategory(xuanke: string): '理科' | '文科' | undefined {
   const t = xuanke.normalize('NFKC').trim()
   return t === '理科' || t === '文科' ? t : undefined
 }
 
+/**
+ * The candidate's subjects as sent, undefined when blank. Text in which no subject can be read (火星, physics) is
+ * a 400 rather than "not stated": silently listing options the candidate may not be able to take would be worse.
+ * 综合 and 不限 state nothing on purpose (SPEC 4.8's default); 理科 and 文科 name a 文理 category.
+ */
 export function xuankeOf(field: string, v: unknown): string | undefined {
   const text = textOf(field, v)
   if (text === undefined || parseXuanke(text) !== null) return text
-  // 综合 and 不限 state no subjects; 理科 and 文科 name a 文理 category (taken as the subject when none is given).
-  if (['综合', '不限', '理科', '文科'].includes(text.normalize('NFKC').trim())) return text
+  if (['综合', '不限'].includes(text.normalize('NFKC').trim()) || xuankeCategory(text)) return text
   throw badRequest(`参数 ${field} 无效: 未识别出科目, 收到 ${JSON.stringify(text)} (如 物理,化学,生物)`)
 }

@@ -61,7 +61,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       // A front end must see that its token was refused (auth.ts answers WWW-Authenticate).
       exposedHeaders: ['WWW-Authenticate'],
       maxAge: 600,
-      // An OPTIONS without the preflight headers gets the API's own 404 envelope, not the plugin's text 400.
+      // An OPTIONS without the preflight headers gets the API's own envelope (405, or 404 for an unknown path),
+      // not the plugin's text 400.
       strictPreflight: false,
     })
   }

@@ -1,4 +1,4 @@
-import { examModeIn, findProvince, PROVINCES } from '../../domain/provinces.js'
+import { examModeIn, findProvince, PROVINCES, subjectsTypeOf } from '../../domain/provinces.js'
 import type { GpRule } from './gp.js'
 import type { RulesRow, VolunteerRule } from './types.js'
 
@@ -68,8 +68,7 @@ export function compareRules(a: VolunteerRule, b: VolunteerRule): number {
 
 const subjectsTypeIn = (province: string, year: number): 1 | 2 | 3 => {
   const p = findProvince(province)
-  const mode = p ? examModeIn(p, year) : '文理'
-  return subjectsTypeOfMode(mode) ?? 1
+  return p ? subjectsTypeOf(examModeIn(p, year)) : 1
 }
 
 export function expandRules(rows: readonly RulesRow[], gp: readonly GpRule[]): ExpandResult {

@@ -187,7 +187,7 @@ export function buildOptions(input: BuildInput): Option[] {
     else {
       // A past group of the same name that required other subjects was another group (北京 2024's 专业组（01）
       // of 东北大学秦皇岛分校 required 物理和化学; 2025's is 不限): its line says nothing of this one.
-      const own = groupRequirement(rows)
+      const own = granularity === 'group' ? groupRequirement(rows) : undefined
       const sameGroup = (o: Observation) =>
         own === undefined || o.requirement === undefined || o.requirement === own
       const observations =
