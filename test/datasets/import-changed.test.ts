@@ -140,3 +140,17 @@ describe('import over a table file that differs from manifest.json', () => {
     expect(await snapshot(dir)).toEqual(before)
   })
 })
+
+describe('import over a manifest.json of the wrong shape', () => {
+  it('stops with one line, as validate and info read it, whether it is null or lists tables as an array', async () => {
+    for (const text of ['null', '{"tables": []}']) {
+      const dir = await fixtureDataset('gaokao-import-manifest-')
+      writeFileSync(join(dir, 'manifest.json'), text)
+      const before = await snapshot(dir)
+      const run = await importLines(dir)
+      expect(run.code, text).toBe(1)
+      expect(run.stderr, text).toMatch(/^错误: manifest\.json 格式不对: .*先修复它\n$/u)
+      expect(await snapshot(dir)).toEqual(before)
+    }
+  })
+})

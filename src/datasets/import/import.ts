@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs'
-import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFile, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Column } from '../../data/schema.js'
 import { manifestColumns, stableJson } from '../manifest.js'
 import { compareSlices } from '../score-ranks-plan.js'
 import { runValidation, sha256Of, type ValidationReport } from '../validate/engine.js'
+import { readManifestFile } from '../validate/manifest-file.js'
 import { damagedTable } from '../validate/scan.js'
 import { knownTables, openSession, readFailure, type Session, tableFile } from '../validate/session.js'
 import { columnDdl, ident, query, queryRows, sqlString } from '../validate/sql.js'
@@ -114,7 +115,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       `${basename(target)}.prev 存在: 上一次导入被中断. 先运行 gaokao datasets validate; ` +
         `若 manifest 不一致, 用 mv 把 .prev 恢复为 ${basename(target)}, 否则删除 .prev (见 src/datasets/import/README.md)`,
     )
-  const manifest = await readManifest(dir)
+  const manifest = readManifest(dir)
 
   const session = await openSession(dir)
   try {
@@ -390,17 +391,14 @@ interface ImportNote {
 
 type ManifestFile = { tables?: Record<string, ManifestEntry>; [k: string]: unknown }
 
-/** manifest.json as it is before the import ({} when there is none); an unreadable one stops the import. */
-async function readManifest(dir: string): Promise<ManifestFile> {
-  const path = join(dir, 'manifest.json')
-  if (!existsSync(path)) return {}
-  try {
-    return JSON.parse(await readFile(path, 'utf8')) as ManifestFile
-  } catch (err) {
-    throw new ImportStateError(
-      `manifest.json 无法读取 (${err instanceof Error ? err.message : String(err)}): 先修复它`,
-    )
-  }
+/**
+ * manifest.json as it is before the import ({} when there is none), read as validate and info read it; one that
+ * cannot be read or has the wrong shape (`null`, `"tables": []`) stops the import.
+ */
+function readManifest(dir: string): ManifestFile {
+  const loaded = readManifestFile(dir)
+  if (loaded.error) throw new ImportStateError(`manifest.json ${loaded.error}: 先修复它`)
+  return (loaded.value ?? {}) as ManifestFile
 }
 
 /** Rewrites the table's manifest entry (rows, sha256, a note of the import) with temp + rename. */

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
-import { keyOf } from '../validate/rules.js'
+import { keyOf, UNIQUE } from '../validate/rules.js'
 import { ident, query } from '../validate/sql.js'
 import { type Converted, FILLED_LATER } from './convert.js'
 import { ImportInputError } from './read.js'
@@ -21,7 +21,8 @@ const NATURAL_KEY: Readonly<Record<string, readonly string[]>> = {
     'sg_name',
     'spcode',
   ],
-  score_lines: ['province', 'year', 'type_name', 'name'],
+  // one control line per province, year, category and name: the key validate holds the table to
+  score_lines: UNIQUE.score_lines?.[0] ?? [],
 }
 
 /**

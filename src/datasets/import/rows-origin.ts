@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
-import type { Sample, ValidationReport } from '../validate/engine.js'
+import { formatKey, type Sample, type ValidationReport } from '../validate/engine.js'
 import { keyOf, uniqueValue } from '../validate/rules.js'
 import { queryRows } from '../validate/sql.js'
 
@@ -106,15 +106,4 @@ function explain(
     return linesOfKey > 1 ? `文件中的这几行重复 (${same})` : `与表中保留的一行重复 (${same})`
   }
   return message
-}
-
-/** The row key as the validate engine writes it (engine.ts formatKey): `name=value`, null, "" for empty. */
-function formatKey(names: readonly string[], values: readonly unknown[]): string {
-  return names
-    .map((n, i) => {
-      const v = values[i]
-      const shown = v === null || v === undefined ? 'null' : v === '' ? '""' : String(v)
-      return `${n}=${shown}`
-    })
-    .join(' ')
 }

@@ -233,7 +233,8 @@ function keyColumns(ctx: Ctx, table: string): string[] {
 const showValue = (v: unknown): string =>
   v === null || v === undefined ? 'null' : v === '' ? '""' : typeof v === 'string' ? v : String(v)
 
-function formatKey(names: readonly string[], values: readonly unknown[]): string {
+/** A row key as violations show it (`name=value`, null, "" for empty); the import finds file lines by it. */
+export function formatKey(names: readonly string[], values: readonly unknown[]): string {
   return names.map((n, i) => `${n}=${showValue(values[i])}`).join(' ')
 }
 
