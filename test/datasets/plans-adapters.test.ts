@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { deflateRawSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Drops } from '../../src/datasets/plans/drops.js'
+import { mergeRecords } from '../../src/datasets/plans/merge.js'
 import { gaPlans } from '../../src/datasets/plans/sources/ga.js'
 import { gpPlans } from '../../src/datasets/plans/sources/gp.js'
 import { imPlans } from '../../src/datasets/plans/sources/im.js'
@@ -116,6 +117,36 @@ describe('LG adapter (records of the province shards)', () => {
       outcomeLevel: 'school',
       tier: 0,
     })
+  })
+
+  it("makes a school's rows without major names (官网行级分数（代码N）) its school line, never majors", () => {
+    const row = (code: number, minScore: number): LgRecord => ({
+      province: '河北',
+      year: 2025,
+      subjectType: '物理类',
+      batch: '普通类',
+      schoolName: '南京邮电大学',
+      schoolCode: '10293',
+      dataType: 'institution-admission',
+      majorName: `南京邮电大学2025河北普通类（物理+化学）官网行级分数（代码${code}）`,
+      majorGroup: `南京邮电大学|河北|2025|普通类|物理+化学|代码${code}`,
+      minScore,
+      minRank: minScore === 633 ? 7880 : 8237,
+      sourceQuality: 'official-school-njupt-2021-2025-national-xlsx-score-rank',
+    })
+    const records = [row(16, 633), row(12, 632)].map((r) => lgRecord(r, 'hebei.json'))
+    for (const r of records)
+      expect(r).toMatchObject({ outcomeLevel: 'school', spname: '', sgCode: null, tier: 1 })
+    // Folded into one row of the school, whose line is the lowest of its rows
+    const resolved = (records as PlanRecord[]).map((r) => ({
+      ...r,
+      sid: 1,
+      schoolLabel: '南京邮电大学',
+      majorId: null,
+    }))
+    const { rows } = mergeRecords(resolved, ['LG'])
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ kind: 'school', spname: '', min: 632, minSection: 8237 })
   })
 
   it('classifies sources by quality and loads every shard of the fixture release', async () => {

@@ -209,6 +209,7 @@ describe('names and numbers', () => {
     expect(isAggregateName('西南财经大学本科批录取概况')).toBe(true)
     expect(isAggregateName('普通类专业组')).toBe(true)
     expect(isAggregateName('')).toBe(true)
+    expect(isAggregateName('南京邮电大学2025河北普通类（物理+化学）官网行级分数（代码16）')).toBe(true)
     expect(isAggregateName('计算机科学与技术')).toBe(false)
     expect(isAggregateName('工科试验班（尖班）')).toBe(false)
   })
