@@ -92,3 +92,18 @@ export function examModeIn(province: Province, year: number): ExamMode {
   if (province.reformYear === null || year < province.reformYear) return '文理'
   return province.examMode
 }
+
+/**
+ * How a province filed candidates to colleges (投档): 平行志愿 everywhere but 内蒙古 until 2024, whose 网上动态排名、
+ * 实时投档 let candidates watch their standing and change their choices while filing went on (RULES.md's 内蒙古 row:
+ * "n/a (动态排名、实时投档 system)"; gaokao-pro's zhiyuan-rules-2026, 内蒙古 vs 2024: "动态投档已废止改平行志愿"). A
+ * college's lowest admitted rank under one mechanism is weaker evidence of its line under the other.
+ */
+export type FilingMode = '平行志愿' | '动态投档'
+
+const DYNAMIC_FILING_UNTIL: Readonly<Record<string, number>> = { 内蒙古: 2024 }
+
+export function filingModeIn(province: Province, year: number): FilingMode {
+  const until = DYNAMIC_FILING_UNTIL[province.name]
+  return until !== undefined && year <= until ? '动态投档' : '平行志愿'
+}

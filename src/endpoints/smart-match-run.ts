@@ -1,5 +1,5 @@
 import type { Db } from '../data/db.js'
-import { examModeIn, findProvince, type Province } from '../domain/provinces.js'
+import { examModeIn, filingModeIn, findProvince, type Province } from '../domain/provinces.js'
 import { seatingOf } from '../domain/rank.js'
 import {
   assembleList,
@@ -185,6 +185,8 @@ async function buildUniverse(
         source && lines.get(`${source.year}|${source.km}`),
       )
       if (examModeIn(c.province, year) !== examModeIn(c.province, req.rankYear)) r = { ...r, reform: true }
+      if (filingModeIn(c.province, year) !== filingModeIn(c.province, req.rankYear))
+        r = { ...r, filingChange: true }
       ratios.set(year, r)
     }
     return r

@@ -223,6 +223,35 @@ describe('smart-match on the shipped data: a cohort whose two counts disagree', 
 })
 
 /**
+ * 内蒙古 filed by 动态投档 until 2024 and by 平行志愿 from 2025: its 2024 lines are judged as crossing two reforms (the
+ * exam mode and the filing mechanism); 四川, which changed its exam mode only, one.
+ */
+describe('smart-match on the shipped data: 内蒙古 changed its filing mechanism in 2025', () => {
+  it('flags the estimates of 内蒙古 2025 from 2024 with both reforms, 四川 with the exam mode only', async () => {
+    const weakOf = async (name: string) => {
+      const rule = await findRule(db, name, '本科批', 2025)
+      const province = findProvince(name)
+      if (!rule || !province) throw new Error(`${name} 本科批 2025 is on the shipped data`)
+      const universe = await loadUniverse(
+        db,
+        { batch: '本科批', rankYear: 2025 },
+        { province, rule, category: '物理类' },
+        { bypassCache: true },
+      )
+      return (universe?.options ?? [])
+        .filter((o) => o.estimate.used.some((u) => u.year === 2024))
+        .map((o) => o.estimate.weak)
+    }
+    const nm = await weakOf('内蒙古')
+    expect(nm.length).toBeGreaterThan(500)
+    expect(nm.every((w) => w.includes('filing-mode') && w.includes('reform'))).toBe(true)
+    const sc = await weakOf('四川')
+    expect(sc.length).toBeGreaterThan(500)
+    expect(sc.every((w) => w.includes('reform') && !w.includes('filing-mode'))).toBe(true)
+  }, 120_000)
+})
+
+/**
  * 江苏 states subject requirements on its group rows (spname ''), not on the majors: a candidate without 化学 must
  * get no group whose own row requires it, and the counts of cwb-num must follow.
  */

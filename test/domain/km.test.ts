@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { expandKm, optionKmList, resolveKm, yearKmList } from '../../src/domain/km.js'
-import { examModeIn, findProvince } from '../../src/domain/provinces.js'
+import { examModeIn, filingModeIn, findProvince } from '../../src/domain/provinces.js'
 
 describe('km short forms (SPEC 4.2)', () => {
   it('maps every short form of the spec to its categories', () => {
@@ -70,5 +70,12 @@ describe('provinces', () => {
     expect(examModeIn(henan, 2025)).toBe('3+1+2')
     expect(examModeIn(findProvince('新疆')!, 2026)).toBe('文理')
     expect(examModeIn(findProvince('上海')!, 2025)).toBe('3+3')
+  })
+  it('knows the filing mechanism of a year: 内蒙古 动态投档 until 2024', () => {
+    const nm = findProvince('内蒙古')!
+    expect(filingModeIn(nm, 2016)).toBe('动态投档')
+    expect(filingModeIn(nm, 2024)).toBe('动态投档')
+    expect(filingModeIn(nm, 2025)).toBe('平行志愿')
+    expect(filingModeIn(findProvince('江苏')!, 2016)).toBe('平行志愿')
   })
 })

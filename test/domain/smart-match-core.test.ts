@@ -163,6 +163,23 @@ describe('estimateLowestRank', () => {
     expect(schoolReform).toBeCloseTo(Math.sqrt(school ** 2 + r ** 2 + rc ** 2), 9)
     expect(rc).toBeGreaterThan(0)
   })
+  it("counts 内蒙古's change of filing mechanism as a second reform", () => {
+    const both = { ratioOf: () => ({ ratio: 1, basis: 'total' as const, reform: true, filingChange: true }) }
+    const estimateOf = (o: Observation, extra = {}) =>
+      estimate([o], extra) as NonNullable<ReturnType<typeof estimate>>
+    const { reform: r, reformCoarse: rc } = DEFAULT_ESTIMATOR
+    const major = estimateOf(obs(2024, 10000))
+    const school = estimateOf(obs(2024, 10000, 'school'))
+    const majorBoth = estimateOf(obs(2024, 10000), both)
+    expect(majorBoth.weak).toEqual(['filing-mode', 'reform', 'single-year'])
+    expect(majorBoth.sigma).toBeCloseTo(Math.sqrt(major.sigma ** 2 + 2 * r ** 2), 9)
+    expect(estimateOf(obs(2024, 10000, 'school'), both).sigma).toBeCloseTo(
+      Math.sqrt(school.sigma ** 2 + 2 * r ** 2 + 2 * rc ** 2),
+      9,
+    )
+    // the expected rank is not moved: only its uncertainty
+    expect(majorBoth.expected).toBeCloseTo(major.expected, 9)
+  })
   it('adds a year’s cohort spread to its noise, and only its own year’s', () => {
     const sigma = (extra = {}) =>
       (estimate([obs(2024, 10000)], extra) as NonNullable<ReturnType<typeof estimate>>).sigma

@@ -19,6 +19,8 @@ export interface CohortRatio {
   basis: 'total' | 'common-floor' | 'none'
   /** The exam mode changed between the two years (文理 → 3+1+2): ranks compare less well across a reform */
   reform?: boolean
+  /** The filing mechanism changed between the two years (内蒙古's 动态投档 until 2024 → 平行志愿): another reform */
+  filingChange?: boolean
   /**
    * |ln ratio − ln ratio of the candidates at or above each year's undergraduate line|, when both years have
    * that line: how much two fair measures of the cohort disagree (cohortSpread below). 0 or absent: no doubt known.

@@ -10,8 +10,9 @@ import type { CohortRatio } from './cohort.js'
  * judged from its school's line — has its own shift (a school's line is optimistic for any one of its majors)
  * and its own year-to-year noise, measured on the data (README, "Smart-match"), larger when only one year is
  * known. The uncertainty σ (log scale) adds to that noise the disagreement between the years, a term for the top
- * ranks (where one student more or less moves a line a long way), and small surcharges for ranks derived from
- * scores, an unknown cohort ratio and an option list that is not the year's own published plan.
+ * ranks (where one student more or less moves a line a long way), and surcharges for ranks derived from scores, an
+ * unknown cohort ratio, each reform crossed (exam mode, filing mechanism) and an option list that is not the
+ * year's own published plan.
  *
  * The chance of admission is then P(lowest rank in Y >= candidate's rank) under a log-normal model:
  * Φ((ln E − ln r) / σ).
@@ -69,8 +70,12 @@ export interface EstimatorParams {
   unknownCohort: number
   /** Multiplies a rank whose year's cohort is unknown (no 一分一段 table): measured on the data */
   unknownCohortShift: number
+  /**
+   * Each reform the evidence crosses (the exam mode; 内蒙古's filing mechanism) adds `reform`, and `reformCoarse`
+   * when the evidence is also a coarser line (a school's line across a reform): a rank says less about another
+   * system the more has changed since.
+   */
   reform: number
-  /** Added on top of `reform` when the evidence is also a coarser line (a school's line across a reform) */
   reformCoarse: number
   noPlan: number
   /** Weight multiplier of a derived rank */
@@ -165,6 +170,7 @@ export function estimateLowestRank(
     const cohort = input.ratioOf(o.year)
     if (cohort.basis === 'none') flag('cohort')
     if (cohort.reform) flag('reform')
+    if (cohort.filingChange) flag('filing-mode')
     const multi = granularity === 'group' && o.level === 'school' && input.siblings > 1
     const c = params.classes[(multi ? 'group<school:multi' : `${granularity}<${o.level}`) as EvidenceClass]
     if (RANK_ORDER[o.level] > RANK_ORDER[granularity]) flag(`coarse:${o.level}${multi ? ':multi' : ''}`)
@@ -188,9 +194,9 @@ export function estimateLowestRank(
   if (expected < params.topRank) variance += (params.sigmaTop * Math.log(params.topRank / expected)) ** 2
   if (weak.includes('derived')) variance += params.derived ** 2
   if (weak.includes('cohort')) variance += params.unknownCohort ** 2
-  if (weak.includes('reform')) variance += params.reform ** 2
-  if (weak.includes('reform') && weak.some((w) => w.startsWith('coarse')))
-    variance += params.reformCoarse ** 2
+  const reforms = (weak.includes('reform') ? 1 : 0) + (weak.includes('filing-mode') ? 1 : 0)
+  variance += reforms * params.reform ** 2
+  if (weak.some((w) => w.startsWith('coarse'))) variance += reforms * params.reformCoarse ** 2
   if (weak.includes('no-plan')) variance += params.noPlan ** 2
   const latest = best[0] as Observation
   return { expected, sigma: Math.sqrt(variance), years: best.length, latest, used: best, weak: weak.sort() }
