@@ -189,11 +189,18 @@ async function newsList(
     `SELECT count(*)::INTEGER AS total FROM content_items WHERE ${where}`,
     params,
   )
-  const rows = await db.all<Row>(
-    `SELECT * FROM content_items WHERE ${where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`,
-    [...params, q.limit, (q.page - 1) * q.limit],
-  )
-  return { list: rows.map(pagedNewsItem), total: count?.total ?? 0, page: q.page, limit: q.limit }
+  const total = count?.total ?? 0
+  // A page past the last one is empty; asked for as such (a page of 1e20 included, whose offset no engine
+  // takes), not queried.
+  const offset = (q.page - 1) * q.limit
+  const rows =
+    offset >= total
+      ? []
+      : await db.all<Row>(
+          `SELECT * FROM content_items WHERE ${where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`,
+          [...params, q.limit, offset],
+        )
+  return { list: rows.map(pagedNewsItem), total, page: q.page, limit: q.limit }
 }
 
 const base = (r: Row) => ({

@@ -76,8 +76,10 @@ export function optInt(meta: FieldMeta) {
         return z.NEVER
       }
       if (n < min || n > max) {
-        const range =
-          max === Number.MAX_SAFE_INTEGER
+        // Beyond the safe integers only the size is wrong, whatever bound the field states.
+        const range = !Number.isSafeInteger(n)
+          ? '数值过大'
+          : max === Number.MAX_SAFE_INTEGER
             ? `应为不小于 ${min} 的整数`
             : min === Number.MIN_SAFE_INTEGER
               ? `应为不大于 ${max} 的整数`

@@ -11,7 +11,7 @@ import { VERSION } from '../version.js'
 import { bearerCaller } from './auth.js'
 import { mayWrite } from './cors-origins.js'
 import { openApiDocument } from './openapi.js'
-import { badUrlHandler, clientErrorHandler, loopbackHostOf } from './transport-errors.js'
+import { badUrlHandler, clientErrorHandler, loopbackHostOf, MAX_PARAM_LENGTH } from './transport-errors.js'
 
 export interface AppOptions extends ContextOptions {
   /**
@@ -36,13 +36,26 @@ export interface AppOptions extends ContextOptions {
   loopbackOnly?: boolean
 }
 
+/** A request, body included, must have arrived this long after it began (408 otherwise) */
+const REQUEST_TIMEOUT_MS = 30_000
+
 /** The HTTP surface: one route per registry entry. Built without listening, so tests use `inject`. */
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: opts.bodyLimit ?? 1_048_576,
+    // The warm-up below is an onReady hook, which Fastify gives up on after pluginTimeout (10 s by default): on
+    // the scale-10 synthetic datasets it takes 15-25 s, and the server refused to start.
+    pluginTimeout: 0,
     // A client that announces a body and never sends it all is answered 408 and dropped, not waited for.
-    requestTimeout: 30_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Given to Node's server itself too: Node derives its headers timeout (60 s) from the request timeout only
+    // when created with one, and a body that stalls was answered at that 60 s plus up to one check interval
+    // (30 s by default), 60-90 s. Created so, it is answered 30-32 s after the request began.
+    http: { requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 2_000 },
+    // A school's name or a major's code as a path parameter, %-encoded: a long one is not found by the route
+    // (its 404), not refused before it (Fastify's default is 100 characters, 33 encoded Chinese characters).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: badUrlHandler((code) => (opts.httpStatus ? code : 200)),
     clientErrorHandler,
   })
@@ -153,7 +166,8 @@ function envelopeErrorOf(error: Error & { statusCode?: number; code?: string }):
 function routeMethods(endpoints: readonly AnyEndpoint[]): (path: string) => string | undefined {
   const routes = endpoints.map((def) => ({
     method: def.http.method,
-    pattern: new RegExp(`^${def.http.path.replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`),
+    // Exactly the path, as the router takes it: `/api/v1/seating/list/` is no path of ours (a 404, not a 405).
+    pattern: new RegExp(`^${def.http.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`),
   }))
   return (path) => routes.find((r) => r.pattern.test(path))?.method
 }

@@ -5,14 +5,21 @@ import { fail } from '../endpoints/envelope.js'
 
 /**
  * Requests that fail before any route sees them still get the envelope, as every other error does: a path whose
- * %-encoding does not decode (Fastify's FST_ERR_BAD_URL), and requests Node's HTTP parser refuses (raw non-ASCII
- * bytes in a URL, headers over the size limit, a timeout). The parser's failures are answered on the socket with
+ * %-encoding does not decode (Fastify's FST_ERR_BAD_URL) or whose parameter is too long (FST_ERR_MAX_PARAM_LENGTH),
+ * and requests Node's HTTP parser refuses (raw non-ASCII bytes in a URL, headers over the size limit, a timeout). The parser's failures are answered on the socket with
  * their own HTTP status, since no route decided anything; a bad URL follows the usual rule (`statusFor`).
  */
 
+/** Longest path parameter the router takes (app.ts) */
+export const MAX_PARAM_LENGTH = 2000
+
 export function badUrlHandler(statusFor: (code: number) => number) {
-  return (_error: Error, _req: FastifyRequest, reply: FastifyReply) => {
-    reply.code(statusFor(400)).send(fail(400, '请求路径无效: 含有无法解码的 % 编码'))
+  return (error: Error & { code?: string }, _req: FastifyRequest, reply: FastifyReply) => {
+    const message =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? `请求路径无效: 路径参数超过 ${MAX_PARAM_LENGTH} 个字符`
+        : '请求路径无效: 含有无法解码的 % 编码'
+    reply.code(statusFor(400)).send(fail(400, message))
   }
 }
 

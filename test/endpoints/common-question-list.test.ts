@@ -66,6 +66,12 @@ describe('common-question list (SPEC 4.11)', () => {
     expect(res.data.list[0].category_labels).toEqual({ enum_type: 4, value_text: '重要公告' })
     const page3 = await q({ module_type: 4, sub_module_type: 4, page: 3, limit: 2, sort_type: 1 })
     expect(page3.data.list.map((i: { id: number }) => i.id)).toEqual([5])
+    // Past the last page: empty, however far (1e20 used to reach the engine as an OFFSET out of its range: a 500)
+    for (const page of [4, 1e20, '99999999999999999999']) {
+      const past = await q({ module_type: 4, sub_module_type: 4, page, limit: 100 })
+      expect(past.code, String(page)).toBe(200)
+      expect(past.data).toMatchObject({ list: [], total: 5, limit: 100 })
+    }
   })
   it('(4,4) without paging: an array; created_at to the minute, labels, no description', async () => {
     const res = await q({ module_type: 4, sub_module_type: 4, sort_type: 3 })

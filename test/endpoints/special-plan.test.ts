@@ -113,6 +113,9 @@ describe('special plans (SPEC 4.4, 2.6)', () => {
     const all = await special({})
     expect(all.list.length).toBeLessThanOrEqual(10)
     expect((await special({ page: 0 })).message).toBe('参数 page 无效: 应为不小于 1 的整数, 收到 0')
+    expect((await special({ page: 1e20 })).message).toBe(
+      '参数 page 无效: 数值过大, 收到 100000000000000000000',
+    )
     expect((await special({ limit: 101 })).message).toBe('参数 limit 无效: 应在 1 到 100 之间, 收到 101')
     expect((await special({ limit: 'x' })).code).toBe(400)
     expect((await special({ province: '青海', page: 5 })).list).toEqual([])

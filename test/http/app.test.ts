@@ -93,10 +93,24 @@ describe('HTTP surface', () => {
     const put = await app.inject({ method: 'PUT', url: '/api/v1/seating/list' })
     expect(put.json().message).toBe('接口只接受 POST 请求: PUT /api/v1/seating/list')
     expect((await app.inject({ method: 'GET', url: '/api/v1/seating/lists' })).json().code).toBe(404)
+    // A trailing slash is another path, not ours: 404 (it was a 405 telling a POST that only POST is taken)
+    expect((await post(app, '/api/v1/seating/list/', {})).json()).toEqual({
+      code: 404,
+      message: '接口不存在: POST /api/v1/seating/list/',
+      data: {},
+    })
+    expect((await app.inject({ method: 'GET', url: '/api/v1/schools/62/major-groups/' })).json().code).toBe(
+      404,
+    )
     expect((await strict.inject({ method: 'GET', url: '/api/v1/seating/list' })).statusCode).toBe(405)
   })
   it('does not wait forever for a body that never comes (request timeout set)', () => {
     expect(app.server.requestTimeout).toBe(30_000)
+    // Node times a stalled body out by its headers timeout, 60 s unless the server was created with the request
+    // timeout (measured: a 408 after 60 s before, 31 s now)
+    expect(app.server.headersTimeout).toBe(30_000)
+    // The warm-up of a preloading server (an onReady hook) may take longer than Fastify's 10 s plugin timeout
+    expect(app.initialConfig.pluginTimeout).toBe(0)
   })
   it('reads a JSON body that starts with a byte order mark', async () => {
     const res = await post(app, '/api/v1/seating/option', '\uFEFF{"province":"北京"}')

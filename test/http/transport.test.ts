@@ -24,6 +24,18 @@ describe('errors before any route', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ code: 400, message: '请求路径无效: 含有无法解码的 % 编码', data: {} })
   })
+  it('a long path parameter reaches its route (not found there); one over the limit is named', async () => {
+    const long = '9'.repeat(101)
+    const major = await app.inject({ method: 'GET', url: `/api/v1/majors/${long}/offering-schools` })
+    expect(major.statusCode).toBe(404)
+    const school = await app.inject({ method: 'GET', url: `/api/v1/schools/${long}/major-groups` })
+    expect(school.json()).toMatchObject({ code: 404, message: 'School not found' })
+    const tooLong = await app.inject({
+      method: 'GET',
+      url: `/api/v1/schools/${'9'.repeat(2001)}/major-groups`,
+    })
+    expect(tooLong.json()).toEqual({ code: 400, message: '请求路径无效: 路径参数超过 2000 个字符', data: {} })
+  })
   it("a request Node's parser refuses gets the envelope on the socket, with its HTTP status", () => {
     let written = ''
     let destroyed = false
