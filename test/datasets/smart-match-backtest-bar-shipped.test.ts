@@ -19,12 +19,7 @@ describe('smart-match backtest on the shipped data: the 2025 bar', () => {
     const strategy = strategyOf(1)
     if (!strategy) throw new Error('strategy 1 (冲稳保) exists')
     const provinces = await backtestProvinces(db, 2025)
-    const { rows, noData } = await backtestMany(
-      db,
-      provinces,
-      { year: 2025, samples: 50, strategy },
-      true,
-    )
+    const { rows, noData } = await backtestMany(db, provinces, { year: 2025, samples: 50, strategy }, true)
     const lines = backtestLines(rows, false).filter((l) => l.province !== '合计')
     expect(lines.length).toBeGreaterThanOrEqual(30)
     expect(lines.length + noData.length).toBe(provinces.length)
