@@ -346,6 +346,13 @@ describe('gaokao datasets validate', () => {
     expect(run.stdout).toContain('plans provenance: 6 处')
     expect(run.stdout.match(/\[provenance\]/g)?.length).toBe(2)
     expect(run.stdout).toContain('… 另有 4 处未列出')
+    // 0 prints no sample but counts and fails the same (it read no row and passed every table)
+    const none = await validate(dir, '--max-per-rule', '0')
+    expect(none.code).toBe(1)
+    expect(none.stdout).toContain('plans provenance: 6 处')
+    expect(none.stdout.match(/\[provenance\]/g)).toBeNull()
+    const dup = await fixtureDataset([`INSERT INTO majors SELECT * FROM majors LIMIT 1`])
+    expect((await validate(dup, '--max-per-rule', '0')).code).toBe(1)
   })
 
   it('checks manifest.json against the files, and notes leftovers of an interrupted write', async () => {

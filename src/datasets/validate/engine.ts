@@ -244,19 +244,25 @@ async function runRowCheck(ctx: Ctx, rule: RowCheck): Promise<Found> {
   const order = keys.length ? keys.map((_, i) => `__k${i} NULLS FIRST`).join(', ') : '__message'
   const sql = `SELECT ${[...keySelect, `(${rule.message}) AS __message`, 'count(*) OVER () AS __n'].join(', ')}
     FROM ${rule.from ?? `${ident(rule.table)} t`} WHERE (${rule.where})
-    ORDER BY ${order} LIMIT ${ctx.cap}`
+    ORDER BY ${order} LIMIT ${rowsToRead(ctx)}`
   const params = (rule.params?.({ currentYear: ctx.currentYear }) ?? []).map((p) =>
     Array.isArray(p) ? listValue(p) : p,
   )
   const rows = await queryRows(ctx.session.conn, sql, params)
   return {
     count: Number(rows[0]?.[keys.length + 1] ?? 0),
-    samples: rows.map((r) => ({
+    samples: rows.slice(0, ctx.cap).map((r) => ({
       key: formatKey(keys, r.slice(0, keys.length)),
       message: String(r[keys.length]),
     })),
   }
 }
+
+/**
+ * Rows a sampling query reads: the samples asked for, and at least one, since the count of violations rides on
+ * every row (`count(*) OVER ()`): `--max-per-rule 0` read none and passed every table.
+ */
+const rowsToRead = (ctx: Ctx) => Math.max(1, ctx.cap)
 
 async function runBuiltin(ctx: Ctx, rule: BuiltinRule): Promise<Found[]> {
   const b = rule.builtin
@@ -366,7 +372,7 @@ async function checkUnique(ctx: Ctx, table: string, columns: readonly string[]):
       ctx.session.conn,
       `SELECT ${list}, count(*) OVER () AS __n FROM (
          SELECT ${list}, ${same} AS __dup FROM (${values}) WINDOW w AS (ORDER BY ${list})
-       ) WHERE __dup ORDER BY ${list} LIMIT ${ctx.cap}`,
+       ) WHERE __dup ORDER BY ${list} LIMIT ${rowsToRead(ctx)}`,
     )
   } else {
     const twice = `SELECT h FROM (SELECT hash(${list}) AS h FROM (${values})) GROUP BY h HAVING count(*) > 1`
@@ -378,12 +384,14 @@ async function checkUnique(ctx: Ctx, table: string, columns: readonly string[]):
       `SELECT ${list}, sum(__n - 1) OVER () AS __n FROM (
          SELECT ${list}, count(*) AS __n FROM (${values})
          WHERE hash(${list}) IN (${twice}) GROUP BY ALL HAVING count(*) > 1
-       ) ORDER BY ${list} LIMIT ${ctx.cap}`,
+       ) ORDER BY ${list} LIMIT ${rowsToRead(ctx)}`,
     )
   }
   return {
     count: Number(rows[0]?.[columns.length] ?? 0),
-    samples: rows.map((r) => ({ key: formatKey(columns, r.slice(0, columns.length)), message })),
+    samples: rows
+      .slice(0, ctx.cap)
+      .map((r) => ({ key: formatKey(columns, r.slice(0, columns.length)), message })),
   }
 }
 
