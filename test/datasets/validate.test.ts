@@ -368,6 +368,26 @@ describe('gaokao datasets validate', () => {
     expect(run.stdout).toContain('score_ranks file=score_ranks.parquet.tmp  [leftovers]')
   })
 
+  it('refuses a manifest.json whose table entries were edited into another shape (was an internal error)', async () => {
+    const dir = await fixtureDataset()
+    const manifestPath = join(dir, 'manifest.json')
+    const fs = await import('node:fs')
+    const original = fs.readFileSync(manifestPath, 'utf8')
+    for (const [edit, message] of [
+      [(m: any) => (m.tables.plans.sha256 = null), 'tables.plans 的 sha256 应为 64 位十六进制, 实为 null'],
+      [(m: any) => (m.tables.plans.rows = '5857'), 'tables.plans 的 rows 应为非负整数, 实为 "5857"'],
+      [(m: any) => (m.tables.majors = 3), 'tables.majors 应为对象 {rows, sha256}'],
+    ] as const) {
+      const manifest = JSON.parse(original)
+      edit(manifest)
+      writeFileSync(manifestPath, JSON.stringify(manifest))
+      const run = await validate(dir)
+      expect(run.code, message).toBe(1)
+      expect(run.stdout).toContain(`[readable] 格式不对: ${message}`)
+      expect(run.stdout).not.toContain('内部错误')
+    }
+  })
+
   it('skips, with a note, the rules of tables that are not present and of missing dependencies', async () => {
     const dir = await csvDataset({
       csvDir: join(tmpdir(), 'no-such-dir'),

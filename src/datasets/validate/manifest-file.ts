@@ -33,7 +33,20 @@ export function readManifestFile(dir: string): LoadedManifest {
   }
   if (!isObject(value) || (value.tables !== undefined && !isObject(value.tables)))
     return { value: null, error: '格式不对: 应为对象, 其 tables 为 表名 → {rows, sha256}' }
+  const bad = Object.entries(value.tables ?? {}).find(([, entry]) => entryProblem(entry) !== undefined)
+  if (bad) return { value: null, error: `格式不对: tables.${bad[0]} ${entryProblem(bad[1])}` }
   return { value: value as ManifestLike }
+}
+
+/** Why a table's entry cannot be read (a hand edit: `"rows": "5857"`, `"sha256": null`), or undefined. */
+function entryProblem(entry: unknown): string | undefined {
+  if (!isObject(entry)) return '应为对象 {rows, sha256}'
+  const { rows, sha256 } = entry
+  if (rows !== undefined && !(Number.isSafeInteger(rows) && (rows as number) >= 0))
+    return `的 rows 应为非负整数, 实为 ${JSON.stringify(rows)}`
+  if (sha256 !== undefined && !(typeof sha256 === 'string' && /^[0-9a-f]{64}$/u.test(sha256)))
+    return `的 sha256 应为 64 位十六进制, 实为 ${JSON.stringify(sha256)}`
+  return undefined
 }
 
 /** The tables manifest.json lists (none when it is missing or unreadable). */
