@@ -201,6 +201,8 @@ describe('gaokao datasets import', () => {
       outcome_level: 'major',
       provenance: 'real',
       source: 'import',
+      // the file's 第01组, named as the column contract and the rest of the data name a group
+      sg_name: '专业组（01）',
     })
     expect(slice.find((r) => r.spname === '金融学')).toMatchObject({
       id: 2,

@@ -1,6 +1,7 @@
 import type { Column } from '../../data/schema.js'
 import { findProvince, type Province } from '../../domain/provinces.js'
 import { baseTrack, cleanLabel, normalizeKm, ordinaryCategories, scoreLabel } from '../normalize.js'
+import { groupCode, sgName } from '../plans/normalize.js'
 import { applyTopBand } from '../top-band.js'
 import type { RankRow } from '../types.js'
 import { KM_COLUMN } from '../validate/rules.js'
@@ -270,6 +271,10 @@ const describe = (s: { province: string; year: number; km: string; level: string
 const DEFAULTS: Readonly<Record<string, (row: Record<string, Cell>, opts: ImportOptions) => void>> = {
   plans: (row) => {
     row.spname ??= ''
+    // A group as the column contract writes it (专业组（01）), whatever the file calls it (第01组, 01, 01专业组):
+    // the same group under two names would be two groups.
+    if (typeof row.sg_name === 'string' && row.sg_name.trim() !== '')
+      row.sg_name = sgName(groupCode(row.sg_name)) ?? row.sg_name
     row.local_batch_name ??= row.batch_name ?? null
     row.plan_type ??= '普通'
     row.num ??= -1
