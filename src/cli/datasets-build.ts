@@ -11,7 +11,15 @@ export async function runDatasetsBuild(
     io.stderr(`错误: 数据源目录不存在: ${opts.from}\n`)
     return 2
   }
-  const { buildDatasets } = await import('../datasets/build.js')
+  const { buildDatasets, TABLE_NAMES } = await import('../datasets/build.js')
+  const unknown = opts.tables
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter((t) => !TABLE_NAMES.includes(t as never))
+  if (unknown?.length) {
+    io.stderr(`错误: 未知的表: ${unknown.join(', ')}; 已知: ${TABLE_NAMES.join(', ')}\n`)
+    return 2
+  }
   const started = Date.now()
   let last = ''
   const report = await buildDatasets({

@@ -68,6 +68,23 @@ export function buildOrder(
   return order
 }
 
+/**
+ * Why a built table must not replace the one on disk although its own checks passed: a table it is drawn from
+ * was refused (employment_directions from a refused employment), or it has no row at all (a sources directory
+ * without the table's source): a failed build wrote an empty table over a good one, and validate passed it.
+ */
+function degraded(
+  builder: TableBuilder,
+  result: BuiltTable,
+  built: ReadonlyMap<SchemaTable, BuiltTable>,
+): string[] {
+  const refused = (builder.dependsOn ?? []).filter((d) => (built.get(d)?.problems.length ?? 0) > 0)
+  return [
+    ...(refused.length > 0 ? [`它依赖的 ${refused.join(', ')} 未通过检查`] : []),
+    ...(result.cells.length === 0 ? ['没有任何行 (数据源目录中缺少它的来源?)'] : []),
+  ]
+}
+
 async function readManifest(path: string): Promise<Manifest | null> {
   if (!existsSync(path)) return null
   try {
@@ -106,7 +123,7 @@ export async function buildDatasets(opts: BuildOptions): Promise<BuildReport> {
     const table = builder.name
     const progress = (step: string, done: number, total: number) =>
       opts.onProgress?.({ table, step, done, total })
-    const result = await builder.build({
+    const raw = await builder.build({
       from,
       progress,
       dependency: <T>(name: SchemaTable) => {
@@ -115,6 +132,7 @@ export async function buildDatasets(opts: BuildOptions): Promise<BuildReport> {
         return dep as BuiltTable<T>
       },
     })
+    const result = { ...raw, problems: [...raw.problems, ...degraded(builder, raw, built)] }
     built.set(table, result)
     if (!wanted.includes(table)) continue
 

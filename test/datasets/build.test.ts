@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildDatasets, TABLE_NAMES } from '../../src/datasets/build.js'
 import { readParquet } from '../../src/datasets/parquet.js'
 import type { SliceRejection } from '../../src/datasets/score-ranks-plan.js'
+import { runGaokao } from '../helpers/cli.js'
 import { FIXTURES } from './helpers.js'
 
 const dirs: string[] = []
@@ -115,9 +116,46 @@ describe('buildDatasets on the fixture slices', () => {
     expect(readdirSync(out)).toEqual([])
   })
 
-  it('rejects unknown table names', async () => {
+  it('never replaces a table with one drawn from a refused table, or with an empty one', async () => {
+    const out = tmp()
+    const good = (name: string, rows: number, problems: string[] = [], dependsOn?: string[]) => ({
+      name,
+      dependsOn,
+      build: async () => ({
+        cells: Array.from({ length: rows }, (_v, i) => ({ id: i + 1 })),
+        problems,
+        summary: [],
+        manifest: {},
+        rows: null,
+      }),
+    })
+    const report = await buildDatasets({
+      from: tmp(),
+      out,
+      builders: [
+        good('employment', 5, ['missing source TK']),
+        good('employment_directions', 3, [], ['employment']),
+        good('content_items', 0),
+      ] as never,
+    })
+    const byName = new Map(report.tables.map((t) => [t.table, t]))
+    expect(byName.get('employment')?.written).toBe(false)
+    expect(byName.get('employment_directions')).toMatchObject({
+      written: false,
+      refused: '它依赖的 employment 未通过检查',
+    })
+    expect(byName.get('content_items')?.refused).toContain('没有任何行')
+    expect(readdirSync(out)).toEqual([])
+  })
+
+  it('rejects unknown table names (the CLI as a usage error, exit 2)', async () => {
     await expect(buildDatasets({ from: FIXTURES, out: tmp(), tables: ['nope'] })).rejects.toThrow(
       /unknown table/,
     )
+    const out = tmp()
+    const run = await runGaokao(['datasets', 'build', '--from', FIXTURES, '--out', out, '--tables', 'plan'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/^错误: 未知的表: plan; 已知: provinces, /u)
+    expect(readdirSync(out)).toEqual([])
   })
 })

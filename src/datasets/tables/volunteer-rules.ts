@@ -42,6 +42,7 @@ export const volunteerRulesBuilder: TableBuilder<ExpandResult> = {
     const result = expandRules(RULES_ROWS, gp.rules)
     const problems = [...result.problems, ...checkVolunteerRules(result.rules)].slice(0, 5)
     if (result.rules.length === 0) problems.push('no rule')
+    if (gp.missing) problems.push(`missing source file ${gp.missing}`)
     const derived = result.rules.filter((r) => r.provenance === 'derived').length
     return {
       cells: volunteerRuleCells(result.rules),

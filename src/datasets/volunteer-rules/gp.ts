@@ -136,8 +136,11 @@ export function gpRules(doc: unknown, sourceFile: string): { rules: GpRule[]; sk
   return { rules, skipped }
 }
 
-export async function loadGpRules(from: string): Promise<{ rules: GpRule[]; skipped: GpSkip[] }> {
+/** G's rules; `missing` names the file when the sources directory lacks it (the table would lose G's rows). */
+export async function loadGpRules(
+  from: string,
+): Promise<{ rules: GpRule[]; skipped: GpSkip[]; missing?: string }> {
   const path = join(from, GP_REPO, GP_RULES_FILE)
-  if (!existsSync(path)) return { rules: [], skipped: [] }
+  if (!existsSync(path)) return { rules: [], skipped: [], missing: `${GP_REPO}/${GP_RULES_FILE}` }
   return gpRules(JSON.parse(await readText(path)), relPath(from, path))
 }
