@@ -1,4 +1,4 @@
-import { parseXuanke } from '../domain/smart-match/subjects.js'
+import { parseXuanke, xuankeProblem } from '../domain/smart-match/subjects.js'
 import { badRequest } from './errors.js'
 import { numberOf } from './numbers.js'
 
@@ -47,7 +47,12 @@ export function xuankeCategory(xuanke: string): '理科' | '文科' | undefined 
  */
 export function xuankeOf(field: string, v: unknown): string | undefined {
   const text = textOf(field, v)
-  if (text === undefined || parseXuanke(text) !== null) return text
+  if (text === undefined) return text
   if (['综合', '不限'].includes(text.normalize('NFKC').trim()) || xuankeCategory(text)) return text
-  throw badRequest(`参数 ${field} 无效: 未识别出科目, 收到 ${JSON.stringify(text)} (如 物理,化学,生物)`)
+  if (parseXuanke(text) === null)
+    throw badRequest(`参数 ${field} 无效: 未识别出科目, 收到 ${JSON.stringify(text)} (如 物理,化学,生物)`)
+  const problem = xuankeProblem(text)
+  if (problem)
+    throw badRequest(`参数 ${field} 无效: ${problem}, 收到 ${JSON.stringify(text)} (如 物理,化学,生物)`)
+  return text
 }

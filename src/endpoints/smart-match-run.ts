@@ -3,6 +3,7 @@ import { examModeIn, filingModeIn, findProvince, type Province } from '../domain
 import { seatingOf } from '../domain/rank.js'
 import {
   assembleList,
+  bothFirstChoices,
   buildOptions,
   type Classified,
   categoryOf,
@@ -98,6 +99,8 @@ export async function resolveCandidate(db: Db, req: MatchRequest): Promise<Candi
     throw badRequest(`参数 ${req.scoreField ?? 'score'} 无效: 应在 0 到 ${fullScore} 之间, 收到 ${req.score}`)
   const chosen = parseXuanke(req.xuanke)
   const mode = examModeIn(province, req.rankYear)
+  if (bothFirstChoices(mode, chosen))
+    throw badRequest(`参数 xuanke 无效: 物理和历史只能首选其一, 收到 ${req.xuanke}`)
   const contradiction = contradictoryFirstChoice(mode, req.subject, chosen)
   if (contradiction)
     throw badRequest(

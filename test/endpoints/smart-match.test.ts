@@ -119,11 +119,34 @@ describe('smart-match errors (SPEC 4.8), in the spec order', () => {
       data: {},
     })
     expect((await call(cwbNum, { user_info: { ...HUBEI, subject: '历史类' } }, ctx)).message).toBe(message)
-    // a xuanke without any first choice, or with the stated one, is no contradiction
+    // a xuanke without any first choice is no contradiction; one with both first choices is, in a 3+1+2 year
     expect((await call(smartMatch, { ...HUBEI, xuanke: '化学,生物' }, ctx)).code).toBe(200)
-    expect((await call(smartMatch, { ...HUBEI, subject: '物理', xuanke: '物理,历史,化学' }, ctx)).code).toBe(
-      200,
-    )
+    expect(
+      (await call(smartMatch, { ...HUBEI, subject: '物理', xuanke: '物理,历史,化学' }, ctx)).message,
+    ).toBe('参数 xuanke 无效: 物理和历史只能首选其一, 收到 物理,历史,化学')
+  })
+  it('a xuanke with a piece that names no subject, a subject twice or more than three (was read leniently)', async () => {
+    const cases: [string, string][] = [
+      ['物理,化学,xyz', '未识别的科目 "xyz"'],
+      ['物理,物理,物理', '科目 物理 重复'],
+      ['物理,化学,生物,政治', '选考科目应为三门, 收到 4 门 (物理,化学,生物,政治)'],
+    ]
+    for (const [xuanke, problem] of cases) {
+      const res = await call(smartMatch, { ...HUBEI, xuanke }, ctx)
+      expect(res.message).toBe(
+        `参数 xuanke 无效: ${problem}, 收到 ${JSON.stringify(xuanke)} (如 物理,化学,生物)`,
+      )
+      expect((await call(cwbNum, { user_info: { ...HUBEI, xuanke } }, ctx)).code).toBe(400)
+    }
+    // the spellings a counsellor types are read: 物化生, full-width commas, 、, spaces, 首选/再选
+    for (const xuanke of [
+      '物化生',
+      '物理，化学，生物',
+      '物理、化学、生物',
+      '物理 化学 生物',
+      '首选物理,再选化学,生物',
+    ])
+      expect((await call(smartMatch, { ...HUBEI, xuanke }, ctx)).code, xuanke).toBe(200)
   })
 })
 

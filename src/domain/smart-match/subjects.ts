@@ -62,6 +62,38 @@ export function subjectsIn(text: string): Subject[] {
   return found
 }
 
+/**
+ * What is wrong with a candidate's own subject list (`物理,化学,生物`; `物化生` and 、，; / + separators too), or
+ * undefined: a piece that names no subject (`物理,化学,xyz` was read as 物理,化学), a subject twice, more than three.
+ * Requirements are read leniently (subjectsIn); a candidate's choice is three subjects and nothing else.
+ */
+export function xuankeProblem(text: string): string | undefined {
+  const seen: Subject[] = []
+  for (const raw of text.normalize('NFKC').split(/[,、;/+|\s]+/u)) {
+    const piece = raw.replace(/^(首选|再选|选考)/u, '')
+    if (piece === '') continue
+    const exact = SPELLINGS.find(([spelling]) => spelling === piece)?.[1]
+    // 物化生: one character per subject
+    const compact = [...piece].map((ch) => SPELLINGS.find(([spelling]) => spelling === ch)?.[1])
+    const subjects = exact
+      ? [exact]
+      : compact.every((x) => x !== undefined)
+        ? (compact as Subject[])
+        : undefined
+    if (!subjects) return `未识别的科目 ${JSON.stringify(raw)}`
+    for (const subject of subjects) {
+      if (seen.includes(subject)) return `科目 ${subject} 重复`
+      seen.push(subject)
+    }
+  }
+  return seen.length > 3 ? `选考科目应为三门, 收到 ${seen.length} 门 (${seen.join(',')})` : undefined
+}
+
+/** 3+1+2: both first choices among the candidate's subjects, which no candidate can have. */
+export function bothFirstChoices(mode: ExamMode, chosen: ReadonlySet<Subject> | null): boolean {
+  return mode === '3+1+2' && !!chosen?.has('物理') && chosen.has('历史')
+}
+
 export interface Requirement {
   /** 3+1+2: the first choice the option requires (it also fixes the category) */
   first: '物理' | '历史' | null
