@@ -115,7 +115,11 @@ export interface SmartMatchData {
   }
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100
+/**
+ * A chance as shown, to the percent below: never up to the next tier's bound (a 稳 of 0.897 showed 0.9, the 保
+ * bound, beside 保 items of 0.9).
+ */
+const shownChance = (x: number) => Math.floor(Math.round(x * 1e6) / 1e4) / 100 // 0.29 * 100 is 28.999…
 
 /** The score whose row of the table holds `rank` (the lowest score a candidate of that rank had). */
 export function scoreAtRank(rows: readonly ScoreRankRow[] | undefined, rank: number): number | null {
@@ -217,7 +221,7 @@ function toItem(
     zyList,
     min_diff: diffs.length ? Math.min(...diffs) : expected - rank,
     min_section: expected,
-    chance: round2(chance),
+    chance: shownChance(chance),
     plan_carried: option.carried,
     school_type: school?.type_name ?? null,
     history: historyOf(option.estimate),
@@ -253,7 +257,7 @@ function toMajor(
     rating: info?.rating ?? null,
     ranking: info?.ranking ?? null,
     diff: expected === null ? null : expected - rank,
-    chance: m.chance === undefined ? null : round2(m.chance),
+    chance: m.chance === undefined ? null : shownChance(m.chance),
     history: e ? historyOf(e) : [],
   }
 }

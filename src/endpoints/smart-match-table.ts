@@ -19,7 +19,8 @@ const groupLabel = (item: ZybItem) =>
     ? item.sg_name.slice(item.schoolName.length)
     : item.sg_name
 
-const pct = (x: number | null) => (x === null ? '' : `${Math.round(x * 100)}%`)
+// to the percent below, as the JSON's chance (smart-match-response.ts)
+const pct = (x: number | null) => (x === null ? '' : `${Math.floor(Math.round(x * 1e6) / 1e4)}%`)
 const signed = (x: number | null) => (x === null ? '' : x > 0 ? `+${x}` : String(x))
 
 const GRANULARITY_ORDER = { major: 0, group: 1, school: 2 } as const

@@ -528,3 +528,29 @@ describe('smart-match CSV / NDJSON on the shipped data (湖北 2025: many groups
     expect(records.some((r) => r.item_latest_level === 'school')).toBe(true)
   }, 60_000)
 })
+
+/** A chance is shown to the percent below: a 稳 never shows the 保 bound (江苏 612 物理: 湖南师范大学 showed 0.9). */
+describe('smart-match on the shipped data: chances as shown agree with the tiers', () => {
+  const ctx = fixtureContext(SHIPPED)
+  afterAll(() => ctx.db.close())
+  it('shows every 稳 under 0.9 and every 保 at 0.9 or more, in the JSON and the table', async () => {
+    const body = (await call(
+      smartMatch,
+      {
+        province: '江苏',
+        batch: '本科批',
+        rank_year: 2025,
+        score: 612,
+        subject: '物理',
+        xuanke: '物理,化学,生物',
+      },
+      ctx,
+    )) as any
+    const tiers = body.data.zyb_data.zybData
+    expect(tiers.wen.length).toBeGreaterThan(5)
+    expect(tiers.bao.length).toBeGreaterThan(5)
+    for (const item of tiers.wen) expect(item.chance).toBeLessThan(0.9)
+    for (const item of tiers.bao) expect(item.chance).toBeGreaterThanOrEqual(0.9)
+    for (const item of tiers.chong) expect(item.chance).toBeLessThan(0.5)
+  }, 120_000)
+})
