@@ -18,8 +18,24 @@ export function processIo(): CliIo {
     isTTY: Boolean(process.stdout.isTTY),
     env: process.env,
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
-    columns: process.stdout.columns,
+    columns: terminalWidth(process.stdout.isTTY, process.env.COLUMNS, process.stdout.columns),
   }
+}
+
+/**
+ * The width tables fit on a terminal: COLUMNS when it is set to a width (asked for), else the terminal's; none
+ * when the terminal reports 0 (a pty without a size squeezed every table to its narrowest) or output is not a
+ * terminal (piped output is never wrapped, whatever COLUMNS says).
+ */
+export function terminalWidth(
+  tty: boolean | undefined,
+  env: string | undefined,
+  reported: number | undefined,
+): number | undefined {
+  if (!tty) return undefined
+  const asked = Number(env)
+  if (env !== undefined && Number.isInteger(asked) && asked > 0) return asked
+  return reported !== undefined && reported > 0 ? reported : undefined
 }
 
 /** Colour only on a terminal, never with NO_COLOR (https://no-color.org) or --no-color. */

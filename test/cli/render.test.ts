@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { terminalWidth } from '../../src/cli/io.js'
 import { renderCsv, renderTables } from '../../src/cli/render.js'
 import { displayWidth, fitToWidth, wrapEvenly, wrapLine } from '../../src/cli/table-fit.js'
 
@@ -116,5 +117,16 @@ describe('renderCsv', () => {
       "'+1+cmd|calc,5,+12,普通文本",
       '',
     ])
+  })
+})
+
+describe('terminalWidth', () => {
+  it('takes COLUMNS when set, else the terminal width; none for a width of 0 or output that is no terminal', () => {
+    expect(terminalWidth(true, undefined, 120)).toBe(120)
+    expect(terminalWidth(true, '60', 120)).toBe(60)
+    expect(terminalWidth(true, 'abc', 120)).toBe(120)
+    // a pty without a size reports 0: no width, not the narrowest table
+    expect(terminalWidth(true, undefined, 0)).toBeUndefined()
+    expect(terminalWidth(false, '60', undefined)).toBeUndefined()
   })
 })
