@@ -50,6 +50,13 @@ describe('gaokao datasets info: damaged or missing files', () => {
     const bad = await info(other)
     expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('错误: manifest.json 不是合法的 JSON')
+
+    // without manifest.json, as validate (which fails it): nothing to check the files against
+    const none = await fixture()
+    rmSync(join(none, 'manifest.json'))
+    const missing = await info(none)
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('错误: manifest.json 不存在')
   })
 
   it('finds a damaged page that its own figures do not read, by the sha256 manifest.json holds', async () => {

@@ -127,7 +127,13 @@ export async function datasetsInfo(dirIn: string, opts: { matrixFor?: string } =
   return {
     datasets: dir,
     synth: (manifest.value?.synth as Record<string, unknown> | undefined) ?? null,
-    manifestProblem: manifest.error === undefined ? null : `manifest.json ${manifest.error}`,
+    // validate fails such a directory (nothing to check the files against); info says so too
+    manifestProblem:
+      manifest.error !== undefined
+        ? `manifest.json ${manifest.error}`
+        : manifest.value === null
+          ? 'manifest.json 不存在: 无法核对表文件是否完整、未被改动'
+          : null,
     tables,
   }
 }
