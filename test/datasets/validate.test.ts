@@ -339,6 +339,15 @@ describe('gaokao datasets validate', () => {
     expect(run.stdout).toMatch(/结果: 通过 \(4 条规则有警告/)
   })
 
+  it('skips the rules that compare a column stored as another type, naming it (was the engine binder error)', async () => {
+    const dir = await fixtureDataset(['ALTER TABLE score_lines ALTER COLUMN score TYPE VARCHAR'])
+    const run = await validate(dir)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('column=score  [columns] type VARCHAR, schema: INTEGER')
+    expect(run.stdout).toContain('列类型不符 score: VARCHAR')
+    expect(run.stdout).not.toContain('Binder Error')
+  })
+
   it('caps the printed violations per rule and says how many more there are', async () => {
     const dir = await fixtureDataset([`UPDATE plans SET provenance = 'unknown'`])
     const run = await validate(dir, '--max-per-rule', '2')

@@ -166,6 +166,13 @@ export async function runValidation(session: Session, opts: RunOptions = {}): Pr
       skip(`缺少列 ${missing.join(', ')}`)
       continue
     }
+    // A column of another type (score as text) is the columns rule's error; a rule comparing it would fail with
+    // the engine's binder error instead.
+    const mistyped = rule.uses.filter((c) => !typeFits(cols.get(c), schemaType(rule.table, c)))
+    if (mistyped.length > 0) {
+      skip(`列类型不符 ${mistyped.map((c) => `${c}: ${cols.get(c)}`).join(', ')}`)
+      continue
+    }
     let found: Found[] | string
     try {
       found = rule.kind === 'rows' ? [await runRowCheck(ctx, rule)] : await runBuiltin(ctx, rule)
@@ -302,6 +309,15 @@ const family = (type: string): string => {
   return type
 }
 
+const schemaType = (table: string, column: string): string | undefined =>
+  (schemaOf(table) as readonly Column[] | undefined)?.find((c) => c.name === column)?.type
+
+/** A column's type as the columns rule accepts it (same family; integers where the schema has DOUBLE). */
+function typeFits(type: string | undefined, schema: string | undefined): boolean {
+  if (type === undefined || schema === undefined) return true
+  return family(type) === family(schema) || (schema === 'DOUBLE' && family(type) === 'integer')
+}
+
 function checkColumns(ctx: Ctx, table: string, exact: boolean): Found {
   const actual = ctx.columns.get(table) ?? new Map()
   const schema = schemaOf(table) as readonly Column[]
@@ -310,11 +326,7 @@ function checkColumns(ctx: Ctx, table: string, exact: boolean): Found {
     const type = actual.get(c.name)
     if (type === undefined) {
       if (!exact) samples.push({ key: `column=${c.name}`, message: `missing (schema: ${c.type})` })
-    } else if (
-      exact
-        ? type !== c.type
-        : family(type) !== family(c.type) && !(c.type === 'DOUBLE' && family(type) === 'integer')
-    )
+    } else if (exact ? type !== c.type : !typeFits(type, c.type))
       samples.push({ key: `column=${c.name}`, message: `type ${type}, schema: ${c.type}` })
   }
   if (!exact) {
