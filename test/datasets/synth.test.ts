@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -74,6 +74,17 @@ describe('gaokao datasets synth', () => {
     const run = await synth(real, '1')
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('不是 synth 生成的数据集')
+    // nor table files whose manifest.json was lost, nor a file given as --out
+    rmSync(join(real, 'manifest.json'))
+    const lost = await synth(real, '1')
+    expect(lost.code).toBe(2)
+    expect(lost.stderr).toContain('中已有表文件')
+    expect(lost.stderr).toContain('而没有 manifest.json')
+    const file = join(mkdtempSync(join(tmpdir(), 'gaokao-synth-file-')), 'a-file')
+    writeFileSync(file, 'x')
+    const onFile = await runGaokao(['datasets', 'synth', '--scale', '0.01', '--out', file])
+    expect(onFile.code).toBe(2)
+    expect(onFile.stderr).toContain('是一个文件, 不是目录')
     for (const args of [
       ['--scale', '0'],
       ['--scale', 'x'],

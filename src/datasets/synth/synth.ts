@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -90,6 +90,14 @@ export async function synthesize(opts: SynthOptions): Promise<SynthReport> {
   const started = Date.now()
   const out = resolve(opts.out)
   const manifestPath = join(out, 'manifest.json')
+  if (existsSync(out) && !statSync(out).isDirectory())
+    throw new SynthRefusedError(`--out ${out} 是一个文件, 不是目录`)
+  // Table files without a manifest are somebody's data too (a real dataset whose manifest.json was lost).
+  const tableFiles = existsSync(out) ? readdirSync(out).filter((f) => f.endsWith('.parquet')) : []
+  if (!existsSync(manifestPath) && tableFiles.length > 0 && !opts.force)
+    throw new SynthRefusedError(
+      `${out} 中已有表文件 (${tableFiles.slice(0, 3).join(', ')}${tableFiles.length > 3 ? ' …' : ''}) 而没有 manifest.json; 换一个 --out, 或加 --force`,
+    )
   if (existsSync(manifestPath) && !opts.force) {
     let synthMade = false
     try {
