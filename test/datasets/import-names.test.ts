@@ -55,6 +55,19 @@ describe('import: category and batch names', () => {
     expect((await importRanks(dir, '--km', '戏曲类', '--allow-new', '戏曲类', '--dry-run')).code).toBe(0)
   })
 
+  it('refuses an unknown --level (专料 became a table of its own), takes the ordinary table and a known level', async () => {
+    const dir = await fixture()
+    const typo = await importRanks(dir, '--km', '物理', '--level', '专料')
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toMatch(
+      /^错误: --level 专料: 分表 '专料' 不是已知的分表.*; 已知: \(普通表: 不加 --level\)/u,
+    )
+    expect((await importRanks(dir, '--km', '物理', '--dry-run')).code).toBe(0)
+    expect(
+      (await importRanks(dir, '--km', '物理', '--level', '专料', '--allow-new', '专料', '--dry-run')).code,
+    ).toBe(0)
+  })
+
   it('refuses a plans category or batch typo, naming the file line and the closest name', async () => {
     const dir = await fixture()
     const head = '院校名称,专业名称,科类,批次,计划数,最低分\n南京大学,法学,综合,本科批,10,690\n'

@@ -135,7 +135,11 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     const conn = session.conn
     const had = session.present.has(req.table)
     await stage(conn, converted)
-    await checkNames(session, converted, { km: req.options.km, allowNew: req.allowNew ?? [] })
+    await checkNames(session, converted, {
+      km: req.options.km,
+      level: req.options.level,
+      allowNew: req.allowNew ?? [],
+    })
     await openOld(session, converted, had ? target : null)
     if (converted.table === 'plans') await fillPlans(session, converted)
     await assignIds(conn, converted)

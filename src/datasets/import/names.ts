@@ -19,7 +19,9 @@ import { ImportInputError } from './read.js'
 
 interface NameColumn {
   column: string
-  label: '科类' | '批次'
+  label: '科类' | '批次' | '分表'
+  /** '' is a value (the ordinary 一分一段 table has level '') */
+  emptyOk?: boolean
   /** accepted without the datasets (the build's own vocabulary) */
   accepts: (name: string) => boolean
   /** columns (table, column) whose values in the datasets are accepted too; none: any name but '' */
@@ -59,6 +61,16 @@ function columnsOf(table: string): NameColumn[] {
   // as in the build's check
   if (table === 'score_lines') out.push({ ...batchOf('name'), from: undefined })
   if (table === 'plans') out.push(batchOf('batch_name', [['plans', 'batch_name']]))
+  // --level 专料 made a table of its own, offered by `seating options` as a level
+  if (table === 'score_ranks')
+    out.push({
+      column: 'level',
+      label: '分表',
+      emptyOk: true,
+      accepts: (n) => n === '',
+      from: [['score_ranks', 'level']],
+      show: () => ['(普通表: 不加 --level)'],
+    })
   if (table === 'volunteer_rules')
     out.push(
       batchOf('batch_name', [
@@ -119,6 +131,8 @@ async function namesInDatasets(session: Session, from: NameColumn['from']): Prom
 export interface NameCheckOptions {
   /** --km as given: a category taken from it is named by the flag, not by a line */
   km?: string
+  /** --level as given, likewise */
+  level?: string
   /** --allow-new: names new to the datasets that the user means */
   allowNew: readonly string[]
 }
@@ -137,23 +151,28 @@ export async function checkNames(session: Session, c: Converted, opts: NameCheck
        FROM __staged GROUP BY ALL ORDER BY row`,
     )
     const open = col.from === undefined
+    const empty = (name: string | null) => name === null || (name === '' && !col.emptyOk)
     const unknown = found.filter(
-      (f) =>
-        f.name === null || f.name === '' || !(open || col.accepts(f.name) || opts.allowNew.includes(f.name)),
+      (f) => empty(f.name) || !(open || col.accepts(f.name ?? '') || opts.allowNew.includes(f.name ?? '')),
     )
     if (unknown.length === 0) continue
     const known = open ? new Set<string>() : await namesInDatasets(session, col.from)
-    const bad = unknown.find((f) => f.name === null || f.name === '' || !known.has(f.name))
+    const bad = unknown.find((f) => empty(f.name) || !known.has(f.name ?? ''))
     if (!bad) continue
-    const fromFlag = col.label === '科类' && opts.km !== undefined
-    const where = fromFlag ? `--km ${opts.km}` : `第 ${c.origins[bad.row]?.line ?? bad.row + 1} 行`
+    const flag =
+      col.label === '科类' && opts.km !== undefined
+        ? `--km ${opts.km}`
+        : col.label === '分表' && opts.level !== undefined
+          ? `--level ${opts.level}`
+          : undefined
+    const where = flag ?? `第 ${c.origins[bad.row]?.line ?? bad.row + 1} 行`
     if (bad.name === null || bad.name === '') throw new ImportInputError(`${where}: ${col.label}为空`)
     const shown = col.show(bad.province, bad.year)
     const closest = closestName(
       bad.name,
       [...shown, ...known].filter((k) => k !== ''),
     )
-    const others = [...known].filter((k) => !shown.includes(k)).length
+    const others = [...known].filter((k) => k !== '' && !shown.includes(k)).length
     throw new ImportInputError(
       `${where}: ${col.label} '${bad.name}' 不是已知的${col.label}` +
         `${closest ? ` (最接近的是 ${closest})` : ''}; ` +
