@@ -36,15 +36,17 @@ export default defineEndpoint({
       input.province ?? ctx.caller?.province ?? ctx.settings.defaultProvince,
     ).name
     const sel = await selectSeatingTable(ctx, { ...input, province })
-    return {
+    const data = {
       list: sel.rows.map(scoreRankRow),
       options: { year_list: sel.years.map(String), km_list: sel.kms },
       current: { year: sel.year === undefined ? '' : String(sel.year), km: sel.km ?? '', province },
     }
+    tableLevels.set(data, { level: sel.level, levels: sel.levels ?? [] })
+    return data
   },
   records: (data) => data.list,
   table: (data) => ({
-    title: `${data.current.province} ${data.current.year} ${data.current.km} 一分一段表`,
+    title: `${data.current.province} ${data.current.year} ${data.current.km}${levelLabel(data)} 一分一段表`,
     head: ['分数', '人数', '累计人数(位次)'],
     rows: data.list.map((r) => [r.score, Number(r.num), r.total]),
     numeric: [1, 2],
@@ -55,5 +57,21 @@ export default defineEndpoint({
       ? undefined
       : data.options.year_list.length === 0
         ? `${data.current.province} 暂无一分一段数据`
-        : `${data.current.province} ${data.current.year} ${data.current.km} 暂无一分一段数据 (有数据的年份: ${data.options.year_list.join(' ')}; 该年科类: ${data.options.km_list.join(' ') || '无'})`,
+        : `${data.current.province} ${data.current.year} ${data.current.km}${levelLabel(data)} 暂无一分一段数据 (有数据的年份: ${data.options.year_list.join(' ')}; 该年科类: ${data.options.km_list.join(' ') || '无'}${levelChoices(data)})`,
 })
+
+/**
+ * The table level a request chose, kept beside the answer (the JSON stays the spec's): a 专科 table had the
+ * ordinary table's title.
+ */
+const tableLevels = new WeakMap<object, { level: string; levels: string[] }>()
+const levelLabel = (data: object) => {
+  const level = tableLevels.get(data)?.level
+  return level ? ` (${level})` : ''
+}
+/** The levels the year and category have, when the requested one is not among them */
+const levelChoices = (data: object) => {
+  const t = tableLevels.get(data)
+  if (!t || t.levels.length === 0 || t.levels.includes(t.level)) return ''
+  return `; 该科类的分表: ${t.levels.map((l) => l || '普通表 (不加 --level)').join(' ')}`
+}

@@ -14,6 +14,8 @@ export interface SeatingSelection {
   /** Selected stored category; the requested name when nothing matched it */
   km: string | undefined
   level: string
+  /** The levels stored for the year and category ('' the ordinary table); empty when none was looked up */
+  levels?: string[]
   /** The table's rows, highest score first; empty when nothing matched */
   rows: StoredScoreRankRow[]
 }
@@ -31,10 +33,20 @@ export async function selectSeatingTable(
   const empty = { province: req.province, years, year, kms, km, level: req.level ?? '', rows: [] }
   if (year === undefined || km === undefined || !kms.includes(km)) return empty
   const levels = await levelsOf(db, req.province, year, km)
-  const level = req.level ?? levels[0] ?? ''
-  if (!levels.includes(level)) return { ...empty, level }
+  const level = req.level === undefined ? (levels[0] ?? '') : levelOf(req.level, levels)
+  if (!levels.includes(level)) return { ...empty, level, levels }
   const rows = await tableRows(db, { province: req.province, year, km, level })
-  return { ...empty, level, rows }
+  return { ...empty, level, levels, rows }
+}
+
+/**
+ * A requested table level as stored: the ordinary table is stored as '' (an undergraduate table beside a 专科
+ * one, 广东 2026), so 本科 or 普通 name it where no level of that name is stored.
+ */
+function levelOf(requested: string, levels: readonly string[]): string {
+  const t = requested.trim()
+  if (levels.includes(t)) return t
+  return ['本科', '普通', '普通表'].includes(t) && levels.includes('') ? '' : t
 }
 
 /** SPEC 2.2: score and num are strings, total is a number. */

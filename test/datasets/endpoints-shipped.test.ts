@@ -84,6 +84,19 @@ describe('every endpoint answers for every province that has data (shipped datas
     expect(m.list).toEqual([])
   })
 
+  it('reads 本科 as the ordinary table beside a 专科 one (广东 2026: help said "如 本科, 专科", 本科 found nothing)', async () => {
+    const list = (level?: string) =>
+      invoke(endpoint('seating-list'), { province: '广东', year: '2026', km: '物理', level }, ctx).then(
+        (r) => (r.body as { data: { list: { total: number }[] } }).data.list,
+      )
+    const ordinary = await list()
+    expect(ordinary.length).toBeGreaterThan(100)
+    expect(await list('本科')).toEqual(ordinary)
+    const vocational = await list('专科')
+    expect(vocational.length).toBeGreaterThan(100)
+    expect(vocational).not.toEqual(ordinary)
+  })
+
   it('lookups of every source, for every province of that source', async () => {
     const m = misses()
     for (const source of SOURCE_NAMES) {

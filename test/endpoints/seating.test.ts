@@ -56,6 +56,18 @@ describe('seating list (SPEC 4.1, 2.3)', () => {
   it('picks a separate table by level', async () => {
     const res = await call(seatingList, { province: '广东', year: '2026', km: '物理类', level: '专科' }, ctx)
     expect(res.data.list.map((r: { score: string }) => r.score)).toEqual(['300', '299'])
+    // the table's title names the level (it had the ordinary table's); the JSON stays the spec's
+    const view = seatingList.table?.(res.data as never, {} as never) as { title: string }
+    expect(view.title).toBe('广东 2026 物理类 (专科) 一分一段表')
+    expect(Object.keys(res.data).sort()).toEqual(['current', 'list', 'options'])
+    // a level the category does not have: no rows, and the message names the levels it has
+    const none = await call(
+      seatingList,
+      { province: '广东', year: '2026', km: '物理类', level: '研究生' },
+      ctx,
+    )
+    expect(none.data.list).toEqual([])
+    expect(seatingList.emptyMessage?.(none.data as never, {} as never)).toContain('该科类的分表: 专科 本科')
   })
   it('rejects an unknown province and a malformed year with clear messages', async () => {
     expect(await call(seatingList, { province: '火星' }, ctx)).toEqual({
