@@ -108,6 +108,8 @@ export interface SmartMatchData {
     plan_year: number
     /** The earlier plan whose offers complete plan_year's (items with plan_carried), null when none */
     earlier_plan_year: number | null
+    /** Extension: schools of the plan that could not be judged (no earlier lowest rank), so not listed */
+    unjudged_schools: number
     /** The request's score, else the score of the rank in the rank year's table; null when neither is known */
     score: number | null
     /** The batch's control line that year in the candidate's category; null when the data have none */
@@ -182,6 +184,7 @@ export async function smartMatchData(
       rank_year: outcome.universe.rankYear,
       plan_year: outcome.universe.planYear,
       earlier_plan_year: outcome.universe.earlierPlanYear,
+      unjudged_schools: outcome.universe.unjudgedSchools,
       score: requestScore > 0 ? requestScore : scoreAtRank(rows, rank),
       batch_line: await batchControlLine(
         db,

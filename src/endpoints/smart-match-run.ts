@@ -71,6 +71,11 @@ export interface Universe {
   /** The plan that completes a partial one (schools it does not name keep this plan's offer) */
   earlierPlanYear: number | null
   options: Option[]
+  /**
+   * Schools of the plan with no option: no earlier lowest rank to judge them by (江苏's top schools: their 2023-2024
+   * lines have a score only, above every traced rank). Not listed, and the list says how many.
+   */
+  unjudgedSchools: number
   /** The rank year's 一分一段 table, if any */
   table: RankTable | undefined
 }
@@ -202,6 +207,7 @@ async function buildUniverse(
     ratioOf,
     params,
   })
+  const judged = new Set(options.map((o) => o.sid))
   return {
     rankYear: req.rankYear,
     scope,
@@ -209,6 +215,7 @@ async function buildUniverse(
     planYear,
     earlierPlanYear: earlier ?? null,
     options,
+    unjudgedSchools: new Set(menu.filter((r) => !judged.has(r.sid)).map((r) => r.sid)).size,
     table: target,
   }
 }

@@ -77,9 +77,14 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
     c.score !== null && c.batch_line !== null && c.score < c.batch_line
       ? `\n注意: ${c.score} 分低于${rule.batchName}控制线 ${c.batch_line} 分, 该批次不会录取; 请改查下一批次`
       : ''
+  // Schools the data cannot judge are not in any tier: without this a short 冲 looked like nothing above the rank.
+  const unjudged =
+    c.unjudged_schools > 0
+      ? `\n计划中另有 ${c.unjudged_schools} 所院校没有可用的往年最低位次 (只有分数, 或无录取数据), 无法判断, 未列入`
+      : ''
   const views: TableView[] = [
     {
-      title: `${c.category} 位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}`,
+      title: `${c.category} 位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${unjudged}`,
       head: [],
       rows: [],
     },

@@ -553,4 +553,25 @@ describe('smart-match on the shipped data: chances as shown agree with the tiers
     for (const item of tiers.bao) expect(item.chance).toBeGreaterThanOrEqual(0.9)
     for (const item of tiers.chong) expect(item.chance).toBeLessThan(0.5)
   }, 120_000)
+
+  it("says how many of the plan's schools it could not judge (江苏 rank 600: 清华 and others have score-only lines)", async () => {
+    const body = (await call(
+      smartMatch,
+      {
+        province: '江苏',
+        batch: '本科批',
+        rank_year: 2025,
+        rank: 600,
+        subject: '物理',
+        xuanke: '物理,化学,生物',
+      },
+      ctx,
+    )) as any
+    const unjudged = body.data.candidate.unjudged_schools
+    expect(unjudged).toBeGreaterThan(10)
+    const listed = ['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t])
+    expect(listed.some((i: { schoolName: string }) => i.schoolName === '清华大学')).toBe(false)
+    const [title] = smartMatch.table?.(body.data, {} as never) as { title: string }[]
+    expect(title?.title).toContain(`计划中另有 ${unjudged} 所院校没有可用的往年最低位次`)
+  }, 120_000)
 })
