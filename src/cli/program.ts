@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { Command, CommanderError, Option } from 'commander'
 import { createContextFactory } from '../endpoints/context.js'
 import type { AnyEndpoint, Caller, EndpointContext } from '../endpoints/define.js'
@@ -6,7 +7,7 @@ import { ApiError } from '../endpoints/errors.js'
 import type { Outcome } from '../endpoints/invoke.js'
 import { numberOf } from '../endpoints/numbers.js'
 import { VERSION } from '../version.js'
-import { checkDatasetsOption } from './datasets-shared.js'
+import { checkDatasetsOption, isDirectory } from './datasets-shared.js'
 import { flagHelp, requestFromFlags } from './flags.js'
 import { badInputError, briefMessage, CliError, type CliIo, reportInternal, useColor } from './io.js'
 import { type CommandEntry, loadEndpoint, loadManifest } from './manifest.js'
@@ -229,6 +230,16 @@ export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps =
     action = cmd
     const datasets = cmd.opts().datasets
     checkDatasetsOption(typeof datasets === 'string' ? datasets : undefined)
+    // $GAOKAO_DATASETS naming no directory: said as such (a failure of the set-up, exit 1), not as each table
+    // "未安装: 请运行 gaokao datasets build"
+    const env = io.env.GAOKAO_DATASETS
+    if (
+      datasets === undefined &&
+      env &&
+      cmd.options.some((o) => o.long === '--datasets') &&
+      !isDirectory(env)
+    )
+      throw new CliError(1, `数据目录不存在: ${resolve(env)} (环境变量 GAOKAO_DATASETS)`)
   })
   try {
     await program.parseAsync([...argv], { from: 'user' })

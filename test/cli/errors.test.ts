@@ -208,14 +208,18 @@ describe('a datasets directory that does not exist', () => {
     }
   })
   it('as the default ($GAOKAO_DATASETS) is a failure on our side (exit 1), as for endpoint commands', async () => {
+    // every command reading datasets says so, endpoint commands too (they said "score_ranks 未安装: 请运行 gaokao
+    // datasets build")
+    const message = `数据目录不存在: ${missing} (环境变量 GAOKAO_DATASETS)`
     for (const args of [
       ['datasets', 'info'],
       ['datasets', 'validate'],
+      ['meta', 'subjects', '--source', '1'],
     ]) {
       const run = await runGaokao([...args, '--json'], { env: { GAOKAO_DATASETS: missing } })
       expect(run.code, args.join(' ')).toBe(1)
-      expect(run.stderr).toBe(`错误: 数据目录不存在: ${missing}\n`)
-      expect(JSON.parse(run.stdout)).toEqual({ code: 500, message: `数据目录不存在: ${missing}`, data: {} })
+      expect(run.stderr).toBe(`错误: ${message}\n`)
+      expect(JSON.parse(run.stdout)).toEqual({ code: 500, message, data: {} })
     }
     const empty = mkdtempSync(join(tmpdir(), 'gaokao-empty-'))
     expect((await runGaokao(['seating', 'list', '--province', '江苏'], { datasets: empty })).code).toBe(1)
