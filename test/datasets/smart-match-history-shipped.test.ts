@@ -571,7 +571,7 @@ describe('smart-match on the shipped data: chances as shown agree with the tiers
     expect(unjudged).toBeGreaterThan(10)
     const listed = ['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t])
     expect(listed.some((i: { schoolName: string }) => i.schoolName === '清华大学')).toBe(false)
-    const [title] = smartMatch.table?.(body.data, {} as never) as { title: string }[]
+    const [title] = (smartMatch.table?.(body.data, {} as never) ?? []) as { title: string }[]
     expect(title?.title).toContain(`计划中另有 ${unjudged} 所院校没有可用的往年最低位次`)
   }, 120_000)
 })
