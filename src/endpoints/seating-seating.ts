@@ -6,7 +6,7 @@ import { requireProvince } from './common.js'
 import { type Caller, defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { optText, optYear, reqText } from './schema.js'
-import { scoreRankRow, selectSeatingTable } from './seating-selection.js'
+import { type SeatingSelection, scoreRankRow, selectSeatingTable } from './seating-selection.js'
 
 const input = z.object({
   province: reqText({ description: '省份, 如 江苏', placeholder: 'province' }),
@@ -93,7 +93,11 @@ export default defineEndpoint({
       if (seating) mySeating = { even_num: seating.evenNum, seating_sec: formatSeatingSec(seating) }
     }
     // SPEC 4.2: no data and no rank information answers an empty array.
-    if (sel.rows.length === 0 && mySeating === null) return []
+    if (sel.rows.length === 0 && mySeating === null) {
+      const none: [] = []
+      emptySelections.set(none, sel)
+      return none
+    }
     const data = { my_seating: mySeating, arr: sel.rows.map(scoreRankRow) }
     tableNames.set(data, [province.name, sel.year, sel.km, sel.level].filter(Boolean).join(' '))
     if (score !== undefined && mySeating === null) scoresOutside.set(data, score)
@@ -142,8 +146,18 @@ export default defineEndpoint({
           : undefined,
     }
   },
-  emptyMessage: (data, input) =>
-    Array.isArray(data)
-      ? `${input.province} ${input.year ?? ''} ${input.km ?? ''} 暂无一分一段数据`.replace(/\s+/g, ' ')
-      : undefined,
+  emptyMessage: (data, input) => {
+    if (!Array.isArray(data)) return undefined
+    const sel = emptySelections.get(data)
+    if (!sel)
+      return `${input.province} ${input.year ?? ''} ${input.km ?? ''} 暂无一分一段数据`.replace(/\s+/g, ' ')
+    // what there is, so that a wrong category or year can be put right (北京 has 综合, not 物理)
+    const asked = [sel.province, sel.year, sel.km, sel.level].filter(Boolean).join(' ')
+    return sel.years.length === 0
+      ? `${sel.province} 暂无一分一段数据`
+      : `${asked} 暂无一分一段数据 (有数据的年份: ${sel.years.join(' ')}; ${sel.year ?? ''} 年科类: ${sel.kms.join(' ') || '无'})`
+  },
 })
+
+/** The table an empty answer looked for, for its message (the JSON answer is the spec's empty array). */
+const emptySelections = new WeakMap<object, SeatingSelection>()

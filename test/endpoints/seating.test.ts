@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Caller, EndpointContext } from '../../src/endpoints/define.js'
+import { invoke } from '../../src/endpoints/invoke.js'
 import seatingList from '../../src/endpoints/seating-list.js'
 import seatingOption from '../../src/endpoints/seating-option.js'
 import seatingSeating from '../../src/endpoints/seating-seating.js'
@@ -91,6 +92,16 @@ describe('seating with own rank (SPEC 4.2, 2.4)', () => {
     expect(res.data.arr).toHaveLength(12)
     const xj = await call(seatingSeating, { province: '新疆', km: '历史' }, ctx)
     expect(xj.data.arr[0]).toEqual({ score: '580', num: '3', total: 3 })
+  })
+  it('answers a category the province lacks with the spec’s empty array, and a message naming what it has', async () => {
+    const input = { province: '北京', km: '物理' }
+    const res = await call(seatingSeating, input, ctx)
+    expect(res).toEqual({ code: 200, message: 'success', data: [] })
+    // the message is drawn from the answer object the handler returned (the JSON stays the spec's)
+    const data = ((await invoke(seatingSeating, input, ctx)).body as { data: [] }).data
+    expect(seatingSeating.emptyMessage?.(data as never, input as never)).toBe(
+      '北京 2025 物理 暂无一分一段数据 (有数据的年份: 2025; 2025 年科类: 综合)',
+    )
   })
   it('computes my_seating from the caller score: same-score count and rank interval', async () => {
     const mine = fixtureContext(dir, { score: 697 })
