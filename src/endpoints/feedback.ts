@@ -83,6 +83,13 @@ export default defineEndpoint({
     if (contact === undefined) throw bad(FEEDBACK_MESSAGES.contactMissing)
     if (chars(contact) > 100) throw bad(FEEDBACK_MESSAGES.contactTooLong)
     if (!EMAIL.test(contact) && !MOBILE.test(contact)) throw bad(CONTACT_INVALID)
+    // A title of another kind ({"a":1}) was stored as '' and acknowledged: refused instead, nothing taken silently.
+    if (
+      req.page_title !== undefined &&
+      req.page_title !== null &&
+      !['string', 'number'].includes(typeof req.page_title)
+    )
+      throw bad('页面标题应为文本')
     const pageTitle = text(req.page_title) ?? ''
     if (chars(pageTitle) > PAGE_TITLE_MAX) throw bad(`页面标题最多${PAGE_TITLE_MAX}个字符`)
     try {

@@ -33,6 +33,13 @@ describe('feedback (SPEC 4.12)', () => {
     expect(stored.at(-1)).toMatchObject({ ...good })
     expect(stored.at(-1)?.created_at).toMatch(/^\d{4}-\d\d-\d\dT/)
   })
+  it('refuses a page_title that is no text, storing nothing (it was stored as "" and acknowledged)', async () => {
+    const before = new FeedbackStore(storeDir).list().length
+    for (const page_title of [{ a: 1 }, [1], true])
+      expect(await call(feedback, { ...good, page_title }, ctx)).toEqual(error('页面标题应为文本'))
+    expect(new FeedbackStore(storeDir).list()).toHaveLength(before)
+    expect((await call(feedback, { ...good, page_title: null }, ctx)).code).toBe(200)
+  })
   it('checks in the spec order: type, content, content length, contact, contact length', async () => {
     expect(await call(feedback, {}, ctx)).toEqual(error(FEEDBACK_MESSAGES.type))
     expect(await call(feedback, { feedback_type: 5, content: '', contact: '' }, ctx)).toEqual(
