@@ -21,7 +21,7 @@ const input = z.object({
 })
 
 /** For the CLI's table, beside an answer: the province and category its minima are of. */
-const answers = new WeakMap<HotSchool[], { province: string; category: string | null }>()
+const answers = new WeakMap<HotSchool[], { year: number; province: string; category: string | null }>()
 
 export type HotSchool = {
   sid: number
@@ -142,7 +142,7 @@ export default defineEndpoint({
       `${year}|${majorId}|${province}|${category}|${base}`,
       async () => {
         const schools = await hotSchools(ctx.db, year, majorId, province, category, base)
-        answers.set(schools, { province, category })
+        answers.set(schools, { year, province, category })
         return schools
       },
     )
@@ -151,7 +151,8 @@ export default defineEndpoint({
     const answer = answers.get(data)
     const of = answer ? `${answer.province}${answer.category ?? ''}` : '该省'
     return {
-      title: `热门院校${req.year === undefined ? '' : ` (${req.year})`}`,
+      // the year, province and category the minima are of, defaulted or not
+      title: `热门院校 (${answer ? `${answer.year} ${of}` : (req.year ?? '')})`,
       head: ['热度', '院校', '最低分', '最低位次'],
       rows: data.map((s) => [s.hot_value, s.school_name, s.min_score, s.min_rank]),
       numeric: [0, 2, 3],

@@ -50,7 +50,7 @@ function academyMark(item: ZybItem): string {
 /** What one item of a rule's list is: volunteerType 1 a school, 2 a group, 3 a major. */
 const ITEM_LEVEL: Record<number, Granularity> = { 1: 'school', 2: 'group', 3: 'major' }
 
-export function smartMatchTables(data: SmartMatchData): TableView[] {
+export function smartMatchTables(data: SmartMatchData, req?: { province?: unknown }): TableView[] {
   const rule = data.zyb_rule
   const c = data.candidate
   const strategy = data.zyb_type.find((t) => t.is_default === 1)
@@ -84,7 +84,7 @@ export function smartMatchTables(data: SmartMatchData): TableView[] {
       : ''
   const views: TableView[] = [
     {
-      title: `${c.category} 位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${unjudged}`,
+      title: `${typeof req?.province === 'string' ? `${req.province} ` : ''}${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${unjudged}`,
       head: [],
       rows: [],
     },

@@ -117,7 +117,15 @@ export default defineEndpoint({
   },
   records: (data) => data.list,
   table: (data, req) => ({
-    title: '专项计划 (国家专项, 地方专项, 高校专项)',
+    // what was asked: the types, and the province, year and keyword when given
+    title: [
+      `专项计划 (${specialPlanTypes(planTypeOf(req.plan_type)).join(', ')})`,
+      req.province,
+      req.year,
+      req.keyword === undefined ? undefined : `含 "${req.keyword}"`,
+    ]
+      .filter((part) => part !== undefined && part !== '')
+      .join(' · '),
     ...tableOf<SpecialPlan>(
       [
         { head: '院校', cell: (r) => r.school_name },

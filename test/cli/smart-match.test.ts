@@ -35,7 +35,8 @@ describe('gaokao smart-match', () => {
     const run = await gaokao('smart-match', ...HUBEI)
     expect(run.code).toBe(0)
     expect(run.stderr).toBe('')
-    expect(run.stdout).toContain('物理类 位次')
+    // the title names the province, the category and the score it was read from
+    expect(run.stdout).toContain('湖北 物理类 600 分 位次 25057')
     expect(run.stdout).toContain('院校专业组 45 个志愿 × 6 专业')
     for (const title of ['冲 ', '稳 ', '保 ']) expect(run.stdout).toContain(title)
     expect(run.stdout).toContain('预估最低位次')

@@ -66,6 +66,9 @@ describe('hot schools (SPEC 4.20, 2.20)', () => {
     // 物理 in full, and a category the province has no plans in falls back to the default one
     const physics = await hot({ major_id: 1001, year: 2025 }, contextFor({ province: '宁夏', km: '物理类' }))
     expect(physics.data[1]).toMatchObject({ min_score: 550, min_rank: 5000 })
+    // the table's title says what the minima are of (it said 热门院校 alone when the year was defaulted)
+    const view = hotSchoolList.table?.(physics.data, {} as never) as { title: string }
+    expect(view.title).toBe('热门院校 (2025 宁夏物理类)')
     const none = await hot({ major_id: 1001, year: 2025 }, contextFor({ province: '宁夏', km: '蒙授' }))
     expect(none.data).toEqual(physics.data)
     // A name that is no category at all is a typing error, not the default

@@ -34,6 +34,11 @@ describe('special plans (SPEC 4.4, 2.6)', () => {
   it('answers { total, list } without the envelope, with exactly the fields of 2.6', async () => {
     const res = await special({ province: '青海', year: 2025, plan_type: 2 })
     expect(Object.keys(res)).toEqual(['total', 'list'])
+    // the table's title names what was asked (it was always the three types, without province or year)
+    const view = specialPlan.table?.(res, { province: '青海', year: '2025', plan_type: 2 } as never) as {
+      title: string
+    }
+    expect(view.title).toBe('专项计划 (地方专项) · 青海 · 2025')
     expect(res.total).toBe(2)
     expect(res.list[0]).toEqual({
       sid: 1002,
