@@ -264,6 +264,9 @@ async function reportError(err: unknown, io: CliIo, json: boolean): Promise<numb
     if (json) io.stdout(renderJson(fail(code, message), io.isTTY))
   }
   if (err instanceof CommanderError) {
+    // --help and --version are answers; help shown because a command was left out (`gaokao seating`, which
+    // commander exits 1 for) is a usage error, so that a script does not take it for a result.
+    if (err.code === 'commander.help' && err.exitCode !== 0) return EXIT.badInput
     if (
       err.code === 'commander.helpDisplayed' ||
       err.code === 'commander.version' ||

@@ -29,6 +29,13 @@ describe("commander's usage errors", () => {
       expect(run.stdout, args.join(' ')).toBe('')
     }
   })
+  it('a command group without its command shows its help on stderr and exits 2 (it exited 0, as if answered)', async () => {
+    const run = await gaokao('seating')
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain('Usage: gaokao seating')
+    expect((await gaokao('seating', '--help')).code).toBe(0)
+  })
   it('give the same message in the envelope with --json', async () => {
     const run = await gaokao('seating', 'list', '--format', 'xml', '--json')
     expect(run.code).toBe(2)
