@@ -114,6 +114,18 @@ describe('import: category and batch names', () => {
     )
     expect(empty.code).toBe(2)
     expect(empty.stderr).toBe('错误: e.csv 第 3 行: 批次为空\n')
+    // a province that is none, in the file as with --province: named with its line, whatever the category says
+    for (const km of ['物理类', '物理']) {
+      const mars = await gaokao(
+        'import',
+        'score_lines',
+        file('m.csv', `年份,省份,科类,批次,分数线\n2025,江苏,物理,本科批,462\n2025,火星,${km},本科批,300\n`),
+        '--datasets',
+        dir,
+      )
+      expect(mars.code, km).toBe(2)
+      expect(mars.stderr, km).toBe('错误: m.csv 第 3 行: 未知省份 火星\n')
+    }
   })
 
   it('closestName: a near name, or none when nothing is near', () => {

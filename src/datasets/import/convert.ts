@@ -70,7 +70,17 @@ export function provinceOption(value: string): Province {
   return p
 }
 
-const provinceName = (value: string): string => findProvince(value)?.name ?? value
+/**
+ * A file's province as its short name; one that is no province stops the import naming the line (火星 went on as a
+ * province of its own and failed later as a rule violation, or as an unknown category of 火星).
+ */
+const provinceAt =
+  (line: number) =>
+  (value: string): string => {
+    const p = findProvince(value)
+    if (!p) throw new ImportInputError(`第 ${line} 行: 未知省份 ${value}`)
+    return p.name
+  }
 
 /** The category as stored: ordinary labels (物理, 理工, 文史 …) by the exam mode of that year, others cleaned. */
 function normalizeCategory(label: string, province: string, year: number | null): string {
@@ -176,7 +186,14 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
     const totalText = cellOf(row, header, 'total')
     if (scoreText === '' || (numText === '' && totalText === '')) continue // title, note or total line
     const province = String(
-      sliceValue(cellOf(row, header, 'province'), opts.province, '省份', '--province', line, provinceName),
+      sliceValue(
+        cellOf(row, header, 'province'),
+        opts.province,
+        '省份',
+        '--province',
+        line,
+        provinceAt(line),
+      ),
     )
     const year = Number(sliceValue(cellOf(row, header, 'year'), opts.year, '年份', '--year', line, yearOf))
     const kmOption = opts.km === undefined ? undefined : normalizeCategory(opts.km, province, year)
@@ -352,7 +369,7 @@ function convertTableSheet(
         '省份',
         '--province',
         line,
-        provinceName,
+        provinceAt(line),
       ),
     )
     row.province = province
