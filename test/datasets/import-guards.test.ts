@@ -248,6 +248,42 @@ describe('flags against columns, ids', () => {
     expect(narrowed.stdout).not.toContain('文件中没有')
   })
 
+  it('says so for category_stats categories and volunteer_rules batches too, and refuses --km where no category is', async () => {
+    const dir = await dataset()
+    const stats = file(
+      'stats.csv',
+      'province,year,subject_type,title,total_applicants,undergrad_admitted,college_admitted\n' +
+        '江苏,2025,历史类,2025年江苏历史类考生,100,50,100\n',
+    )
+    const s = await gaokao('import', 'category_stats', stats, '--datasets', dir, '--dry-run')
+    expect(s.code, s.stderr).toBe(0)
+    expect(s.stdout).toContain(
+      '说明: 文件中没有 物理类 的行: 切片中原有的 1 行 物理类 将被删除 (只替换一个科类请用 --km)',
+    )
+    const rules = file(
+      'rules.csv',
+      'province,year,batch_name,local_batch_name,subjects_type,score_max,volunteer_type,volunteer_num_max,major_num_max\n' +
+        '江苏,2025,本科提前批,本科提前批,2,750,2,10,6\n',
+    )
+    const r = await gaokao('import', 'volunteer_rules', rules, '--datasets', dir, '--dry-run')
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toContain(
+      '说明: 文件中没有 本科批 的行: 切片中原有的 1 行 本科批 将被删除 (要保留它们, 文件须列出该省该年的全部批次)',
+    )
+    const km = await gaokao(
+      'import',
+      'volunteer_rules',
+      rules,
+      '--km',
+      '物理',
+      '--datasets',
+      dir,
+      '--dry-run',
+    )
+    expect(km.code).toBe(2)
+    expect(km.stderr).toBe('错误: --km 不适用于 volunteer_rules (它没有科类列)\n')
+  })
+
   it('says what a new 一分一段 table leaves stale: ranks derived from the old one, the category statistics', async () => {
     const dir = await dataset()
     const derived = (await rows(dir, 'plans')).filter(

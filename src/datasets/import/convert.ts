@@ -58,6 +58,9 @@ export function convertSheet(table: string, sheet: SheetRows, opts: ImportOption
     )
   if (opts.level !== undefined && table !== 'score_ranks')
     throw new ImportInputError('--level 只用于 score_ranks')
+  // A table without a category column (volunteer_rules) took --km and ignored it, replacing every category.
+  if (opts.km !== undefined && KM_COLUMN[table] === undefined)
+    throw new ImportInputError(`--km 不适用于 ${table} (它没有科类列)`)
   return table === 'score_ranks'
     ? convertRankSheet(sheet, opts)
     : convertTableSheet(table, columns, sheet, opts)

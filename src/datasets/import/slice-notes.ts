@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
+import { KM_COLUMN } from '../validate/rules.js'
 import type { Session } from '../validate/session.js'
 import { ident, query } from '../validate/sql.js'
 import type { Converted } from './convert.js'
@@ -9,17 +10,27 @@ import type { Converted } from './convert.js'
 export const sliceMatch = (c: Converted, a: string, b: string): string =>
   c.sliceColumns.map((s) => `${a}.${ident(s)} = ${b}.${ident(s)}`).join(' AND ')
 
-/** The category column of each table a slice may span several categories of. */
-const CATEGORY_COLUMN: Readonly<Record<string, string>> = { plans: 'subject_type', score_lines: 'type_name' }
+/**
+ * The column of each table whose values one slice may span: the category (KM_COLUMN, unless --km makes it part of
+ * the slice), and a province's batches for volunteer_rules.
+ */
+const SPANNED: Readonly<Record<string, { column: string; hint: string }>> = {
+  ...Object.fromEntries(
+    Object.entries(KM_COLUMN).map(([table, column]) => [table, { column, hint: '只替换一个科类请用 --km' }]),
+  ),
+  volunteer_rules: { column: 'batch_name', hint: '要保留它们, 文件须列出该省该年的全部批次' },
+}
 
 /**
- * A slice is a whole province and year unless --km narrows it: the categories its old rows have and the file has
- * not are deleted with it. That is the documented rule, and easy to trip over (a file of 物理类 lines only takes
- * the 历史类 lines away), so the report says which rows go.
+ * A slice is a whole province and year unless --km narrows it: the categories (or batches) its old rows have and
+ * the file has not are deleted with it. That is the documented rule, and easy to trip over (a file of 物理类 lines
+ * only takes the 历史类 lines away; category_stats and volunteer_rules said nothing), so the report says which
+ * rows go.
  */
 export async function droppedCategories(conn: DuckDBConnection, c: Converted): Promise<string[]> {
-  const column = CATEGORY_COLUMN[c.table]
-  if (!column || c.sliceColumns.includes(column)) return []
+  const spanned = SPANNED[c.table]
+  const column = spanned?.column
+  if (!spanned || !column || c.sliceColumns.includes(column)) return []
   const col = ident(column)
   const gone = await query<{ category: string; n: number }>(
     conn,
@@ -29,8 +40,7 @@ export async function droppedCategories(conn: DuckDBConnection, c: Converted): P
      GROUP BY ALL ORDER BY category`,
   )
   return gone.map(
-    (g) =>
-      `文件中没有 ${g.category} 的行: 切片中原有的 ${g.n} 行 ${g.category} 将被删除 (只替换一个科类请用 --km)`,
+    (g) => `文件中没有 ${g.category} 的行: 切片中原有的 ${g.n} 行 ${g.category} 将被删除 (${spanned.hint})`,
   )
 }
 
