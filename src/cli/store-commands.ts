@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander'
+import { KM_SHORT_FORMS } from '../domain/km.js'
 import { findProvince } from '../domain/provinces.js'
 import type { TableView } from '../endpoints/define.js'
 import { FeedbackStore } from '../store/feedback.js'
@@ -84,6 +85,13 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
         const score = Number(opts.score)
         if (!Number.isInteger(score) || score < 0 || score > province.fullScore)
           return fail(`--score 应为 0 到 ${province.fullScore} 的整数, 收到 ${opts.score}`)
+        // A typo (物里) was stored and then matched no table; art and sport categories are written in full (…类).
+        const km = opts.km.trim()
+        const known = Object.entries(KM_SHORT_FORMS).flat(2) as string[]
+        if (!known.includes(km) && !['理科', '文科'].includes(km) && !km.endsWith('类'))
+          return fail(
+            `--km ${opts.km} 不是科类 (如 物理, 历史, 综合, 物理类, 理科; 艺体类别写全名, 如 美术与设计类)`,
+          )
         const rank = opts.rank === undefined ? undefined : Number(opts.rank)
         if (rank !== undefined && (!Number.isInteger(rank) || rank < 1))
           return fail(`--rank 应为正整数, 收到 ${opts.rank}`)
@@ -94,7 +102,7 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
         try {
           const store = new TokenStore(resolveStoreDir(opts.store))
           const { token, record } = store.create(
-            { province: province.name, score, km: opts.km, ...(rank === undefined ? {} : { rank }) },
+            { province: province.name, score, km, ...(rank === undefined ? {} : { rank }) },
             { expiresAt, now },
           )
           io.stdout(`${token}\n`)

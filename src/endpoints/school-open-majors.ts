@@ -91,6 +91,8 @@ const input = z.object({
   }),
 })
 
+const schoolNames = new WeakMap<object, string>()
+
 /**
  * SPEC 4.14: the majors a school enrolls in a province, one item per published major name (`spname`) over every
  * year, category and batch of its plans there. The figures of an item (spcode, batch, kemu, min, min_section)
@@ -131,10 +133,16 @@ export default defineEndpoint({
       [req.school_id, province, req.school_id],
     )
     // Rule 3: asc is the exact reverse of the order rules 1 and 2 produce.
-    return req.sort_order === 'asc' ? rows.reverse() : rows
+    const answer = req.sort_order === 'asc' ? rows.reverse() : rows
+    const [school] = await ctx.db.all<{ name: string }>('SELECT name FROM schools WHERE sid = ?', [
+      req.school_id,
+    ])
+    if (school) schoolNames.set(answer, school.name)
+    return answer
   },
   table: (data, req) => ({
-    title: `学校 ${String(req.school_id)} 在 ${String(req.province)} 的开放专业 (共 ${data.length} 个)`,
+    // the school by name (a counsellor does not read sids), kept beside the answer: the JSON is the spec's
+    title: `${schoolNames.get(data) ?? `学校 ${String(req.school_id)}`} 在 ${String(req.province)} 的开放专业 (共 ${data.length} 个)`,
     head: ['专业', '代码', '专业类', '批次', '科类', '最低分', '最低位次', '计划条数', '排名', '热度'],
     rows: data.map((m) => [
       m.spname,

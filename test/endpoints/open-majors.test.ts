@@ -27,6 +27,11 @@ describe('school open majors (SPEC 4.14, 2.15 shape A)', () => {
     const res = await shapeA({ school_id: 2001, province: '江苏' })
     expect(res.code).toBe(200)
     expect(res.data).toHaveLength(5)
+    // the table names the school (it showed 学校 2001); the answer itself stays the spec's array
+    const view = schoolOpenMajors.table?.(res.data, { school_id: 2001, province: '江苏' } as never) as {
+      title: string
+    }
+    expect(view.title).toBe('测试大学 在 江苏 的开放专业 (共 5 个)')
     // The group row without a major name (plan 2009) is not a major; 北京 rows are another province.
     const software = res.data.find((m: any) => m.spname === '测试软件工程')
     expect(software).toEqual({

@@ -162,6 +162,24 @@ describe('Bearer tokens (SPEC 5)', () => {
     ])
     expect(expires.code).toBe(2)
     expect((await runGaokao(['tokens', 'revoke', 'ffffffffffff', '--store', store])).code).toBe(2)
+    // a category typo was stored and then matched no table; art categories in full are taken
+    const args = (km: string) => [
+      'tokens',
+      'create',
+      '--province',
+      '江苏',
+      '--score',
+      '600',
+      '--km',
+      km,
+      '--store',
+      store,
+    ]
+    const typo = await runGaokao(args('物里'))
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain('--km 物里 不是科类')
+    for (const km of ['物理', '物理类', '理科', '美术与设计类'])
+      expect((await runGaokao(args(km))).code, km).toBe(0)
   })
 })
 
