@@ -228,6 +228,10 @@ export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps =
   let action: Command | undefined
   program.hook('preAction', (_program, cmd) => {
     action = cmd
+    // --json is --format json: with another --format it was taken silently over it
+    const format = cmd.opts().format
+    if (cmd.opts().json === true && cmd.getOptionValueSource('format') === 'cli' && format !== 'json')
+      throw badInputError(`--json 与 --format ${format} 不能同时使用 (--json 即 --format json)`)
     const datasets = cmd.opts().datasets
     checkDatasetsOption(typeof datasets === 'string' ? datasets : undefined)
     // $GAOKAO_DATASETS naming no directory: said as such (a failure of the set-up, exit 1), not as each table

@@ -29,6 +29,11 @@ describe("commander's usage errors", () => {
       expect(run.stdout, args.join(' ')).toBe('')
     }
   })
+  it('--json beside another --format is refused (the JSON was written silently)', async () => {
+    const run = await gaokao('seating', 'list', '--province', '江苏', '--format', 'csv', '--json')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe('错误: --json 与 --format csv 不能同时使用 (--json 即 --format json)\n')
+  })
   it('a command group without its command shows its help on stderr and exits 2 (it exited 0, as if answered)', async () => {
     const run = await gaokao('seating')
     expect(run.code).toBe(2)
