@@ -173,6 +173,13 @@ const VIOLATIONS: { table: string; rule: string; key: string; sql: string[] }[] 
     sql: [`UPDATE score_lines SET name = '' WHERE id = 5`],
   },
   {
+    // a line break inside (a wrapped spreadsheet cell): imported, and matched by nothing a user types
+    table: 'score_lines',
+    rule: 'label:name',
+    key: 'id=3',
+    sql: [`UPDATE score_lines SET name = '本科' || chr(10) || '批' WHERE id = 3`],
+  },
+  {
     table: 'plans',
     rule: 'enum:batch_name',
     key: 'id=3',

@@ -448,11 +448,12 @@ function schemaRules(table: string, columns: readonly Column[]): Rule[] {
       severity: 'error',
       description: vocabulary
         ? `${column} 在构建的词表中 (score-lines/checks.ts: 普通科类, 蒙授/汉授, 艺术类 / 体育类(物理) ...)`
-        : `${column} 不为空, 首尾无空格`,
+        : `${column} 不为空, 首尾无空格, 不含换行等控制字符`,
       uses: [column],
+      // a name with a line break in it (本科\n批, from a wrapped spreadsheet cell) matches nothing anybody types
       where: vocabulary
         ? `NOT regexp_full_match(t.${q(column)}, $1)`
-        : `t.${q(column)} = '' OR t.${q(column)} <> trim(t.${q(column)})`,
+        : `t.${q(column)} = '' OR t.${q(column)} <> trim(t.${q(column)}) OR regexp_matches(t.${q(column)}, '[\\x00-\\x1f\\x7f]')`,
       message: `'${column} ' || ${show(`'''' || t.${q(column)} || ''''`)}`,
       params: vocabulary ? () => [LINE_TYPE_PATTERN] : undefined,
     })
