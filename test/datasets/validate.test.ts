@@ -449,4 +449,12 @@ describe('gaokao datasets validate', () => {
     expect((await validate(clean, '--tables', 'nope')).code).toBe(2)
     expect((await validate(clean, '--max-per-rule', '-1')).code).toBe(2)
   })
+
+  it('says which tables --tables left unchecked (they read "0 条通过")', async () => {
+    const run = await validate(clean, '--tables', 'score_lines')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/ {2}majors\s+\d+ 行 {2}未校验 \(不在 --tables 中\)/u)
+    expect(run.stdout).toMatch(/ {2}score_lines\s+\d+ 行 {2}\d+ 条通过/u)
+    expect(run.stdout).not.toContain(' 0 条通过')
+  })
 })

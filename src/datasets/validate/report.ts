@@ -43,6 +43,11 @@ export function renderValidation(report: ValidationReport, paint: Paint = plain)
       out.push(`  ${name}  ${fmt(t.rows ?? 0).padStart(11)} 行  ${paint.dim(t.note ?? '')}`)
       continue
     }
+    // --tables leaves the other tables' rules unrun: "0 条通过" read as checked and passed
+    if (results.length === 0) {
+      out.push(`  ${name}  ${fmt(t.rows ?? 0).padStart(11)} 行  ${paint.dim('未校验 (不在 --tables 中)')}`)
+      continue
+    }
     const ok = results.filter((r) => r.status === 'ok').length
     const errors = results.filter((r) => r.status === 'failed' && r.severity === 'error').length
     const warnings = results.filter((r) => r.status === 'failed' && r.severity === 'warning').length
