@@ -145,6 +145,7 @@ describe('smart-match errors (SPEC 4.8), in the spec order', () => {
       '物理、化学、生物',
       '物理 化学 生物',
       '首选物理,再选化学,生物',
+      '首选物理,再选化学生物',
     ])
       expect((await call(smartMatch, { ...HUBEI, xuanke }, ctx)).code, xuanke).toBe(200)
   })

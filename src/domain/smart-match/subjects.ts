@@ -72,14 +72,7 @@ export function xuankeProblem(text: string): string | undefined {
   for (const raw of text.normalize('NFKC').split(/[,、;/+|\s]+/u)) {
     const piece = raw.replace(/^(首选|再选|选考)/u, '')
     if (piece === '') continue
-    const exact = SPELLINGS.find(([spelling]) => spelling === piece)?.[1]
-    // 物化生: one character per subject
-    const compact = [...piece].map((ch) => SPELLINGS.find(([spelling]) => spelling === ch)?.[1])
-    const subjects = exact
-      ? [exact]
-      : compact.every((x) => x !== undefined)
-        ? (compact as Subject[])
-        : undefined
+    const subjects = spelledWhole(piece)
     if (!subjects) return `未识别的科目 ${JSON.stringify(raw)}`
     for (const subject of subjects) {
       if (seen.includes(subject)) return `科目 ${subject} 重复`
@@ -87,6 +80,19 @@ export function xuankeProblem(text: string): string | undefined {
     }
   }
   return seen.length > 3 ? `选考科目应为三门, 收到 ${seen.length} 门 (${seen.join(',')})` : undefined
+}
+
+/** The subjects a piece spells from end to end (物理, 物化生, 化学生物), or undefined when any of it is no subject. */
+function spelledWhole(piece: string): Subject[] | undefined {
+  const out: Subject[] = []
+  let i = 0
+  while (i < piece.length) {
+    const hit = SPELLINGS.find(([spelling]) => piece.startsWith(spelling, i))
+    if (!hit) return undefined
+    out.push(hit[1])
+    i += hit[0].length
+  }
+  return out
 }
 
 /** 3+1+2: both first choices among the candidate's subjects, which no candidate can have. */
