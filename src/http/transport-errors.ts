@@ -6,8 +6,9 @@ import { fail } from '../endpoints/envelope.js'
 /**
  * Requests that fail before any route sees them still get the envelope, as every other error does: a path whose
  * %-encoding does not decode (Fastify's FST_ERR_BAD_URL) or whose parameter is too long (FST_ERR_MAX_PARAM_LENGTH),
- * and requests Node's HTTP parser refuses (raw non-ASCII bytes in a URL, headers over the size limit, a timeout). The parser's failures are answered on the socket with
- * their own HTTP status, since no route decided anything; a bad URL follows the usual rule (`statusFor`).
+ * and requests Node's HTTP parser refuses (raw non-ASCII bytes in a URL, headers over the size limit, a timeout).
+ * The parser's failures are answered on the socket with their own HTTP status, since no route decided anything; a
+ * bad URL follows the usual rule (`statusFor`).
  */
 
 /** Longest path parameter the router takes (app.ts) */
