@@ -149,7 +149,9 @@ function addEndpointCommand(
       // The envelope carries the generic message for a failure on our side; the terminal gets one line naming it.
       if (format === 'json') io.stdout(renderJson(outcome.body, io.isTTY))
       if (internal) reportInternal(io, internal.err)
-      else io.stderr(`错误: ${outcome.error.message}\n`)
+      // a hint (what to do about it) only on the terminal's line; the envelope keeps the spec's message
+      else
+        io.stderr(`错误: ${outcome.error.message}${outcome.error.hint ? ` (${outcome.error.hint})` : ''}\n`)
       setExit(outcome.error.badInput ? EXIT.badInput : EXIT.failure)
       return
     }

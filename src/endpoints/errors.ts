@@ -9,6 +9,11 @@ export class ApiError extends Error {
   readonly badInput: boolean
   /** Send `httpStatus` even when envelope errors travel with 200 (SPEC 4.18: HTTP 404 for an unknown major) */
   readonly forceHttpStatus: boolean
+  /**
+   * What to do about it, for the terminal only (the CLI adds it to its error line): the envelope keeps the spec's
+   * message word for word.
+   */
+  hint?: string
 
   constructor(
     code: number,

@@ -123,7 +123,15 @@ export async function resolveCandidate(db: Db, req: MatchRequest): Promise<Candi
     const table = tables.get(req.rankYear)
     // The last rank of the candidates with that score (a score nobody had: right after everyone above it).
     const seating = table ? seatingOf(table.rows, req.score) : undefined
-    if (!seating) throw noDataError(req)
+    if (!seating) {
+      const err = noDataError(req)
+      const lowest = table ? Math.min(...table.rows.map((r) => r.scoreLow)) : undefined
+      err.hint =
+        lowest === undefined
+          ? `${req.rankYear} 年没有${category}的一分一段表, 可用 --rank 直接给出位次`
+          : `${req.score} 分不在 ${req.rankYear} 年${category}的一分一段表中, 该表只到 ${lowest} 分; 可用 --rank 直接给出位次`
+      throw err
+    }
     rank = seating.rankTo
   }
   return { province, rule, category, rank, chosen }
