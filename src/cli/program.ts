@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { Command, CommanderError, Option } from 'commander'
+import { Command, CommanderError, Help, Option } from 'commander'
 import { createContextFactory } from '../endpoints/context.js'
 import type { AnyEndpoint, Caller, EndpointContext } from '../endpoints/define.js'
 import { fail } from '../endpoints/envelope.js'
@@ -39,6 +39,27 @@ interface OutputOptions {
  * Builds the commander program from the endpoint manifest, plus the tool commands (serve, datasets, call).
  * Endpoint modules (and zod) are imported only by the command that runs.
  */
+const HELP_TITLES: Readonly<Record<string, string>> = {
+  'Usage:': '用法:',
+  'Options:': '选项:',
+  'Commands:': '命令:',
+  'Arguments:': '参数:',
+  'Global Options:': '全局选项:',
+}
+const chineseExtras = (text: string) =>
+  text.replaceAll('(choices: ', '(可选: ').replaceAll('choices: ', '可选: ').replaceAll('default: ', '默认: ')
+
+/** commander's help, its headings and the extras it adds to descriptions (choices, default) in Chinese. */
+const CHINESE_HELP: Partial<Help> = {
+  styleTitle: (title: string) => HELP_TITLES[title] ?? title,
+  optionDescription(this: Help, option) {
+    return chineseExtras(Help.prototype.optionDescription.call(this, option))
+  },
+  argumentDescription(this: Help, argument) {
+    return chineseExtras(Help.prototype.argumentDescription.call(this, argument))
+  },
+}
+
 export function buildProgram(
   manifest: readonly CommandEntry[],
   io: CliIo,
@@ -49,7 +70,11 @@ export function buildProgram(
     .description(
       '高考志愿数据工作台: 一分一段, 批次线, 计划与历年分数, 冲稳保志愿表 (离线, 基于 DuckDB + Parquet)',
     )
-    .version(VERSION, '-V, --version')
+    .version(VERSION, '-V, --version', '显示版本号')
+    // Help in the language of the rest of the tool (commander writes Usage, Options, default: …)
+    .configureHelp(CHINESE_HELP)
+    .helpOption('-h, --help', '显示帮助')
+    .helpCommand('help [command]', '显示某个命令的帮助')
     .configureOutput({
       writeOut: io.stdout,
       writeErr: io.stderr,

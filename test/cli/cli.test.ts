@@ -210,6 +210,18 @@ describe('CLI', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('--province <province>')
     expect(run.stdout).toContain('$ gaokao seating list --province 江苏 --year 2025 --km 物理类')
+    // in the tool's language, commander's own words included
+    for (const word of [
+      '用法: gaokao seating list',
+      '选项:',
+      '(可选: "table"',
+      '默认:',
+      '-h, --help',
+      '显示帮助',
+    ])
+      expect(run.stdout).toContain(word)
+    for (const word of ['Usage:', 'Options:', 'default:', 'choices:', 'display help'])
+      expect(run.stdout).not.toContain(word)
   })
 })
 

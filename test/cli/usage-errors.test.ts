@@ -38,7 +38,7 @@ describe("commander's usage errors", () => {
     const run = await gaokao('seating')
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
-    expect(run.stderr).toContain('Usage: gaokao seating')
+    expect(run.stderr).toContain('用法: gaokao seating')
     expect((await gaokao('seating', '--help')).code).toBe(0)
   })
   it('give the same message in the envelope with --json', async () => {
