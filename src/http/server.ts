@@ -36,9 +36,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : opts.port
     const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host
     // The warm-up (tables, indexes, the endpoints' warm requests) runs before listening: say how long it took.
-    opts.announce(`gaokao API listening on http://${host}:${port} (ready in ${ready} s)`)
+    opts.announce(`gaokao 接口已启动: http://${host}:${port} (准备用时 ${ready} 秒)`)
     const signal = await stopped
-    opts.announce(`received ${signal}, shutting down`)
+    opts.announce(`收到 ${signal}, 正在关闭`)
     await app.close()
   } finally {
     process.off('SIGINT', onSignal)

@@ -27,7 +27,7 @@ async function startServer(dir: string): Promise<Running> {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 20_000)
     proc.stderr?.on('data', (chunk: string) => {
       err += chunk
-      const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(err)
+      const m = /接口已启动: (http:\/\/[\d.]+:\d+)/.exec(err)
       if (m?.[1]) {
         clearTimeout(timer)
         resolve(m[1])
@@ -80,13 +80,13 @@ describe('gaokao serve, a real process reached over the network', () => {
     server.kill('SIGTERM')
     const [code] = await once(server, 'exit')
     expect(code).toBe(0)
-    expect(stderr()).toContain('received SIGTERM, shutting down')
+    expect(stderr()).toContain('收到 SIGTERM, 正在关闭')
   })
   it('stops cleanly on SIGINT too', async () => {
     const other = await startServer(dir)
     other.proc.kill('SIGINT')
     const [code] = await once(other.proc, 'exit')
     expect(code).toBe(0)
-    expect(other.stderr()).toContain('received SIGINT, shutting down')
+    expect(other.stderr()).toContain('收到 SIGINT, 正在关闭')
   })
 })
