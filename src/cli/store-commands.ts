@@ -54,6 +54,19 @@ async function printListing(
   io.stdout(await renderTables([view()], useColor(io, opts.color), io.columns))
 }
 
+const STATUS_LABEL = { active: '有效', revoked: '已吊销', expired: '已过期' } as const
+
+/**
+ * A stored time (ISO, UTC) as the terminal shows it: this machine's local time, to the second. The JSON and CSV
+ * keep the stored value, which scripts compare.
+ */
+export function localTime(iso: string): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
+}
+
 /** `gaokao tokens ...` and `gaokao feedback list`: the local writable stores. */
 export function registerStoreCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
   const fail = (message: string, code = 2) => {
@@ -121,11 +134,11 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
       const now = Date.now()
       const rows = new TokenStore(resolveStoreDir(opts.store)).list().map(({ hash: _hash, ...r }) => ({
         ...r,
-        status: r.revoked_at
+        status: (r.revoked_at
           ? 'revoked'
           : r.expires_at && Date.parse(r.expires_at) <= now
             ? 'expired'
-            : 'active',
+            : 'active') as keyof typeof STATUS_LABEL,
       }))
       await printListing(io, opts, rows, '没有令牌', () => ({
         head: ['id', '省份', '分数', '科类', '位次', '状态', '创建', '到期'],
@@ -135,9 +148,9 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
           r.score,
           r.km,
           r.rank ?? '',
-          r.status,
-          r.created_at,
-          r.expires_at ?? '永久',
+          STATUS_LABEL[r.status],
+          localTime(r.created_at),
+          r.expires_at ? localTime(r.expires_at) : '永久',
         ]),
         numeric: [2, 4],
       }))
@@ -166,7 +179,13 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
       await printListing(io, opts, records, '还没有反馈', () => ({
         title: `共 ${records.length} 条反馈`,
         head: ['时间', '类型', '联系方式', '页面', '内容'],
-        rows: records.map((r) => [r.created_at, r.feedback_type, r.contact, r.page_title, r.content]),
+        rows: records.map((r) => [
+          localTime(r.created_at),
+          r.feedback_type,
+          r.contact,
+          r.page_title,
+          r.content,
+        ]),
       }))
     })
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { terminalWidth } from '../../src/cli/io.js'
 import { renderCsv, renderTables } from '../../src/cli/render.js'
+import { localTime } from '../../src/cli/store-commands.js'
 import { displayWidth, fitToWidth, wrapEvenly, wrapLine } from '../../src/cli/table-fit.js'
 
 const view = {
@@ -128,5 +129,20 @@ describe('terminalWidth', () => {
     // a pty without a size reports 0: no width, not the narrowest table
     expect(terminalWidth(true, undefined, 0)).toBeUndefined()
     expect(terminalWidth(false, '60', undefined)).toBeUndefined()
+  })
+})
+
+describe('localTime', () => {
+  it('shows a stored UTC time in local time to the second, and leaves what is no time alone', () => {
+    const tz = process.env.TZ
+    process.env.TZ = 'Asia/Shanghai' // Node reads TZ again when it changes
+    try {
+      expect(localTime('2026-06-25T08:30:05.123Z')).toBe('2026-06-25 16:30:05')
+      expect(localTime('2026-12-31T20:00:00Z')).toBe('2027-01-01 04:00:00')
+    } finally {
+      if (tz === undefined) delete process.env.TZ
+      else process.env.TZ = tz
+    }
+    expect(localTime('soon')).toBe('soon')
   })
 })

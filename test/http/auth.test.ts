@@ -113,6 +113,11 @@ describe('Bearer tokens (SPEC 5)', () => {
     expect(parts).not.toBeNull()
     const id = parts?.id as string
     expect(rows.find((r) => r.id === id)).toMatchObject({ status: 'active' })
+    // the table speaks the tool's language and local time; the JSON keeps what scripts compare
+    const table = await runGaokao(['tokens', 'list', '--store', store])
+    expect(table.stdout).toContain('有效')
+    expect(table.stdout).not.toContain('active')
+    expect(table.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/)
     expect(listed.stdout).not.toContain(parts?.secret)
     expect(rows.every((r) => r.hash === undefined)).toBe(true)
     expect((await runGaokao(['tokens', 'revoke', id, '--store', store])).code).toBe(0)
