@@ -101,7 +101,7 @@ export async function csvDataset(opts: CsvDatasetOptions): Promise<string> {
       await copyToParquet(conn, `SELECT * FROM ${ident(table)} ORDER BY rowid`, path)
       if (opts.manifest !== false) {
         const [n] = await query<{ n: number }>(conn, `SELECT count(*) AS n FROM ${ident(table)}`)
-        const { sha256Of } = await import('./engine.js')
+        const { sha256Of } = await import('./manifest-drift.js')
         manifest.tables[table] = {
           file: `${table}.parquet`,
           rows: n?.n ?? 0,

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto'
-import { createReadStream, existsSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { listValue } from '@duckdb/node-api'
 import type { Column } from '../../data/schema.js'
 import { PROVINCES } from '../../domain/provinces.js'
 import { type CheckedRow, checkScoreRanks } from '../checks/score-ranks.js'
 import { checkProvinces, type ProvinceRow } from '../provinces-table.js'
+import { manifestDifferences, shortValue } from './manifest-drift.js'
 import { type LoadedManifest, manifestTables, readManifestFile } from './manifest-file.js'
 import { type BuiltinRule, keyOf, type RowCheck, ruleCatalogue, type Severity, uniqueValue } from './rules.js'
 import { damagedTable } from './scan.js'
@@ -553,12 +553,6 @@ function manifestFileResults(ctx: Ctx): RuleResult[] {
   return out
 }
 
-export async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256')
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
-  return hash.digest('hex')
-}
-
 async function checkManifest(ctx: Ctx, table: string): Promise<Found[]> {
   const { value: manifest, error } = loadManifest(ctx)
   if (error !== undefined) return skipped('manifest.json 无法读取')
@@ -579,15 +573,12 @@ async function checkManifest(ctx: Ctx, table: string): Promise<Found[]> {
     ]
   }
   if (!entry) return skipped('manifest.json 中没有本表')
-  const samples: Sample[] = []
   const [row] = await query<{ n: number }>(ctx.session.conn, `SELECT count(*) AS n FROM ${ident(table)}`)
-  if (entry.rows !== row?.n) samples.push({ key: 'rows', message: `manifest ${entry.rows}, file ${row?.n}` })
-  const sha = await sha256Of(tableFile(ctx.session.dir, table))
-  if (entry.sha256 !== sha)
-    samples.push({
-      key: 'sha256',
-      message: `manifest ${entry.sha256?.slice(0, 12)}…, file ${sha.slice(0, 12)}…`,
-    })
+  const differences = await manifestDifferences(ctx.session.dir, table, Number(row?.n ?? 0), entry)
+  const samples = differences.map((d) => ({
+    key: d.field,
+    message: `manifest ${shortValue(d, d.recorded)}, file ${shortValue(d, d.actual)}`,
+  }))
   return [{ count: samples.length, samples }]
 }
 
