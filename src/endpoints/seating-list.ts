@@ -2,7 +2,14 @@ import { z } from 'zod'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { optText, optYear } from './schema.js'
-import { scoreRankRow, selectSeatingTable } from './seating-selection.js'
+import {
+  noTableMessage,
+  noteSelection,
+  scoreRankRow,
+  selectionName,
+  selectionOf,
+  selectSeatingTable,
+} from './seating-selection.js'
 
 export const seatingInput = z.object({
   province: optText({
@@ -41,37 +48,24 @@ export default defineEndpoint({
       options: { year_list: sel.years.map(String), km_list: sel.kms },
       current: { year: sel.year === undefined ? '' : String(sel.year), km: sel.km ?? '', province },
     }
-    tableLevels.set(data, { level: sel.level, levels: sel.levels ?? [] })
-    return data
+    return noteSelection(data, sel)
   },
   records: (data) => data.list,
   table: (data) => ({
-    title: `${data.current.province} ${data.current.year} ${data.current.km}${levelLabel(data)} 一分一段表`,
+    title: `${nameOf(data)} 一分一段表`,
     head: ['分数', '人数', '累计人数(位次)'],
     rows: data.list.map((r) => [r.score, Number(r.num), r.total]),
     numeric: [1, 2],
     footer: `年份: ${data.options.year_list.join(' ')}   科类: ${data.options.km_list.join(' ')}`,
   }),
-  emptyMessage: (data) =>
-    data.list.length > 0
-      ? undefined
-      : data.options.year_list.length === 0
-        ? `${data.current.province} 暂无一分一段数据`
-        : `${data.current.province} ${data.current.year} ${data.current.km}${levelLabel(data)} 暂无一分一段数据 (有数据的年份: ${data.options.year_list.join(' ')}; 该年科类: ${data.options.km_list.join(' ') || '无'}${levelChoices(data)})`,
+  emptyMessage: (data) => {
+    if (data.list.length > 0) return undefined
+    const sel = selectionOf(data)
+    return sel ? noTableMessage(sel) : `${nameOf(data)} 暂无一分一段数据`
+  },
 })
 
-/**
- * The table level a request chose, kept beside the answer (the JSON stays the spec's): a 专科 table had the
- * ordinary table's title.
- */
-const tableLevels = new WeakMap<object, { level: string; levels: string[] }>()
-const levelLabel = (data: object) => {
-  const level = tableLevels.get(data)?.level
-  return level ? ` (${level})` : ''
-}
-/** The levels the year and category have, when the requested one is not among them */
-const levelChoices = (data: object) => {
-  const t = tableLevels.get(data)
-  if (!t || t.levels.length === 0 || t.levels.includes(t.level)) return ''
-  return `; 该科类的分表: ${t.levels.map((l) => l || '普通表 (不加 --level)').join(' ')}`
+const nameOf = (data: { current: { province: string; year: string; km: string } }) => {
+  const sel = selectionOf(data)
+  return sel ? selectionName(sel) : `${data.current.province} ${data.current.year} ${data.current.km}`
 }

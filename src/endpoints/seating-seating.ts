@@ -6,7 +6,14 @@ import { requireProvince } from './common.js'
 import { type Caller, defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { optText, optYear, reqText } from './schema.js'
-import { type SeatingSelection, scoreRankRow, selectSeatingTable } from './seating-selection.js'
+import {
+  noTableMessage,
+  noteSelection,
+  scoreRankRow,
+  selectionName,
+  selectionOf,
+  selectSeatingTable,
+} from './seating-selection.js'
 
 const input = z.object({
   province: reqText({ description: '省份, 如 江苏', placeholder: 'province' }),
@@ -27,12 +34,6 @@ interface MySeating {
 }
 type SeatingData = { my_seating: MySeating | null; arr: ReturnType<typeof scoreRankRow>[] } | []
 
-/**
- * Which table an answer came from (`江苏 2026 物理类`), for the terminal's title only: SPEC 4.2's response does
- * not name it, and the defaults (latest year, first category) would otherwise leave a counsellor guessing.
- * Kept beside the answer rather than in it, so the JSON stays the spec's.
- */
-const tableNames = new WeakMap<object, string>()
 /** A score asked for that the table does not reach (below its lowest row: 江苏's tables stop at the 本科 line). */
 const scoresOutside = new WeakMap<object, number>()
 
@@ -93,15 +94,10 @@ export default defineEndpoint({
       if (seating) mySeating = { even_num: seating.evenNum, seating_sec: formatSeatingSec(seating) }
     }
     // SPEC 4.2: no data and no rank information answers an empty array.
-    if (sel.rows.length === 0 && mySeating === null) {
-      const none: [] = []
-      emptySelections.set(none, sel)
-      return none
-    }
+    if (sel.rows.length === 0 && mySeating === null) return noteSelection<[]>([], sel)
     const data = { my_seating: mySeating, arr: sel.rows.map(scoreRankRow) }
-    tableNames.set(data, [province.name, sel.year, sel.km, sel.level].filter(Boolean).join(' '))
     if (score !== undefined && mySeating === null) scoresOutside.set(data, score)
-    return data
+    return noteSelection(data, sel)
   },
   // `seating rank --format csv|ndjson` answers the caller's place, like the table's title; without one, the table.
   // A score the table does not reach keeps the same columns, empty, so that a script reads one shape.
@@ -136,7 +132,7 @@ export default defineEndpoint({
       shown = rows.slice(-6)
     }
     return {
-      title: `${tableNames.get(data) ?? ''} ${place}`.trim(),
+      title: `${nameOf(data)} ${place}`.trim(),
       head: ['分数', '人数', '累计人数(位次)'],
       rows: shown.map((r) => [r.score, Number(r.num), r.total]),
       numeric: [1, 2],
@@ -148,16 +144,14 @@ export default defineEndpoint({
   },
   emptyMessage: (data, input) => {
     if (!Array.isArray(data)) return undefined
-    const sel = emptySelections.get(data)
-    if (!sel)
-      return `${input.province} ${input.year ?? ''} ${input.km ?? ''} 暂无一分一段数据`.replace(/\s+/g, ' ')
-    // what there is, so that a wrong category or year can be put right (北京 has 综合, not 物理)
-    const asked = [sel.province, sel.year, sel.km, sel.level].filter(Boolean).join(' ')
-    return sel.years.length === 0
-      ? `${sel.province} 暂无一分一段数据`
-      : `${asked} 暂无一分一段数据 (有数据的年份: ${sel.years.join(' ')}; ${sel.year ?? ''} 年科类: ${sel.kms.join(' ') || '无'})`
+    const sel = selectionOf(data)
+    return sel
+      ? noTableMessage(sel)
+      : `${input.province} ${input.year ?? ''} ${input.km ?? ''} 暂无一分一段数据`.replace(/\s+/g, ' ')
   },
 })
 
-/** The table an empty answer looked for, for its message (the JSON answer is the spec's empty array). */
-const emptySelections = new WeakMap<object, SeatingSelection>()
+const nameOf = (data: object) => {
+  const sel = selectionOf(data)
+  return sel ? selectionName(sel) : ''
+}

@@ -49,6 +49,36 @@ function levelOf(requested: string, levels: readonly string[]): string {
   return ['本科', '普通', '普通表'].includes(t) && levels.includes('') ? '' : t
 }
 
+/**
+ * The selection an answer was made from, kept beside it for the terminal's title and messages: the spec's JSON does
+ * not name the table it chose (latest year, first category by default), nor what there is when it found none.
+ */
+const selections = new WeakMap<object, SeatingSelection>()
+export function noteSelection<T extends object>(answer: T, sel: SeatingSelection): T {
+  selections.set(answer, sel)
+  return answer
+}
+export const selectionOf = (answer: object): SeatingSelection | undefined => selections.get(answer)
+
+/** The table a selection names, as titles and messages show it: 江苏 2025 物理类, 广东 2026 物理类 (专科). */
+export function selectionName(sel: SeatingSelection): string {
+  const name = [sel.province, sel.year, sel.km].filter((v) => v !== undefined && v !== '').join(' ')
+  return sel.level ? `${name} (${sel.level})` : name
+}
+
+/**
+ * A selection without rows, said with what there is instead, so that a wrong year, category or level can be put
+ * right (北京 has 综合, not 物理; 广东 2026 物理类 has the ordinary table and 专科).
+ */
+export function noTableMessage(sel: SeatingSelection): string {
+  if (sel.years.length === 0) return `${sel.province} 暂无一分一段数据`
+  const levels =
+    sel.levels?.length && !sel.levels.includes(sel.level)
+      ? `; 该科类的分表: ${sel.levels.map((l) => l || '普通表 (不加 --level)').join(' ')}`
+      : ''
+  return `${selectionName(sel)} 暂无一分一段数据 (有数据的年份: ${sel.years.join(' ')}; ${sel.year ?? ''} 年科类: ${sel.kms.join(' ') || '无'}${levels})`
+}
+
 /** SPEC 2.2: score and num are strings, total is a number. */
 export const scoreRankRow = (r: StoredScoreRankRow) => ({
   score: r.score,
