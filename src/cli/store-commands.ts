@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander'
-import { KM_SHORT_FORMS } from '../domain/km.js'
+import { isCategoryName } from '../domain/km.js'
 import { findProvince } from '../domain/provinces.js'
 import type { TableView } from '../endpoints/define.js'
 import { FeedbackStore } from '../store/feedback.js'
@@ -100,8 +100,7 @@ export function registerStoreCommands(program: Command, io: CliIo, setExit: (cod
           return fail(`--score 应为 0 到 ${province.fullScore} 的整数, 收到 ${opts.score}`)
         // A typo (物里) was stored and then matched no table; art and sport categories are written in full (…类).
         const km = opts.km.trim()
-        const known = Object.entries(KM_SHORT_FORMS).flat(2) as string[]
-        if (!known.includes(km) && !['理科', '文科'].includes(km) && !km.endsWith('类'))
+        if (!isCategoryName(km))
           return fail(
             `--km ${opts.km} 不是科类 (如 物理, 历史, 综合, 物理类, 理科; 艺体类别写全名, 如 美术与设计类)`,
           )

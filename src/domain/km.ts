@@ -15,6 +15,15 @@ export const KM_SHORT_FORMS: Readonly<Record<string, readonly string[]>> = {
   蒙授: ['蒙授文科', '蒙授理科'],
 }
 
+/**
+ * Whether a name can be a category at all: a short form or what it stands for, 理科 / 文科, or an art or sport
+ * category written in full (美术与设计类). A typo (物里) is not, and matches no table.
+ */
+export function isCategoryName(km: string): boolean {
+  const known = Object.entries(KM_SHORT_FORMS).flat(2) as string[]
+  return known.includes(km) || km === '理科' || km === '文科' || km.endsWith('类')
+}
+
 /** The stored categories a requested km may mean: the short-form expansion, or the name itself. */
 export function expandKm(km: string): readonly string[] {
   return KM_SHORT_FORMS[km] ?? [km]
