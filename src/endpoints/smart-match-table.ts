@@ -19,8 +19,8 @@ const groupLabel = (item: ZybItem) =>
     ? item.sg_name.slice(item.schoolName.length)
     : item.sg_name
 
-// to the percent below, as the JSON's chance (smart-match-response.ts)
-const pct = (x: number | null) => (x === null ? '' : `${Math.floor(Math.round(x * 1e6) / 1e4)}%`)
+// the JSON's chance, already cut to the percent below (shownChance in smart-match-response.ts)
+const pct = (x: number | null) => (x === null ? '' : `${Math.round(x * 100)}%`)
 const signed = (x: number | null) => (x === null ? '' : x > 0 ? `+${x}` : String(x))
 
 const GRANULARITY_ORDER = { major: 0, group: 1, school: 2 } as const
