@@ -16,6 +16,10 @@ import { call, fixtureContext } from '../helpers/context.js'
 import { SHIPPED } from './helpers.js'
 
 const db = openDb({ datasetsDir: SHIPPED })
+
+/** Every item of a smart-match answer, 冲 then 稳 then 保. */
+const listedItems = (body: any): any[] =>
+  ['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t])
 afterAll(() => db.close())
 
 /**
@@ -267,7 +271,7 @@ describe('smart-match on the shipped data: requirements stated on group rows (�
     xuanke,
   })
   const itemsOf = (body: any) =>
-    ['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t]) as {
+    listedItems(body) as {
       sid: number
       sg_name: string
     }[]
@@ -306,8 +310,7 @@ describe('smart-match on the shipped data: a plan published for one school only 
     xuanke: '物理,化学,生物',
     ...by,
   })
-  const schoolsOf = (body: any) =>
-    new Set(['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t]).map((i: any) => i.sid))
+  const schoolsOf = (body: any) => new Set(listedItems(body).map((i: any) => i.sid))
 
   it("lists the other schools from the year before's plan, in the rank year and in a rank year ahead", async () => {
     const [plan2026] = await ctx.db.all<{ n: number }>(
@@ -330,7 +333,7 @@ describe('smart-match on the shipped data: a plan published for one school only 
   it('marks the items whose school the 2026 plan does not name, in the JSON and the table', async () => {
     const now = (await call(smartMatch, request(2026, { rank: 20000 }), ctx)) as any
     expect(now.data.candidate).toMatchObject({ plan_year: 2026, earlier_plan_year: 2025 })
-    const items = ['chong', 'wen', 'bao'].flatMap((t) => now.data.zyb_data.zybData[t])
+    const items = listedItems(now)
     const [named] = await ctx.db.all<{ sid: number }>(
       `SELECT DISTINCT sid FROM plans WHERE province = '江苏' AND year = 2026 AND batch_name = '本科批'
          AND subject_type = '物理类'`,
@@ -360,7 +363,7 @@ describe('smart-match on the shipped data: a plan published for one school only 
 
   it('marks military and police academies, which admit in 提前批 after 政审 and 体检', async () => {
     const body = (await call(smartMatch, request(2026, { rank: 30000 }), ctx)) as any
-    const items = ['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t])
+    const items = listedItems(body)
     const military = items.filter((i: any) => i.school_type === '军事类')
     expect(military.length).toBeGreaterThan(0)
     const run = await runGaokao(
@@ -424,7 +427,7 @@ describe('smart-match on the shipped data: a line whose score was copied into it
       ctx,
     )
     expect(body.code).toBe(200)
-    const items = ['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t]) as {
+    const items = listedItems(body) as {
       history: { min: number | null; min_section: number }[]
     }[]
     expect(items.length).toBeGreaterThan(0)
@@ -441,7 +444,7 @@ describe('smart-match on the shipped data: whose line the latest one is (江苏 
       ...['--subject', '物理', '--xuanke', '物理,化学,生物'],
     ]
     const json = JSON.parse((await runGaokao([...args, '--json'], { datasets: SHIPPED })).stdout)
-    const items = ['chong', 'wen', 'bao'].flatMap((t) => json.data.zyb_data.zybData[t]) as {
+    const items = listedItems(json) as {
       history: { level: string }[]
     }[]
     const borrowed = items.filter((i) => i.history[0]?.level === 'school').length
@@ -501,7 +504,7 @@ describe('smart-match CSV / NDJSON on the shipped data (湖北 2025: many groups
       ...['--subject', '物理', '--xuanke', '物理,化学,生物'],
     ]
     const json = JSON.parse((await runGaokao([...args, '--json'], { datasets: SHIPPED })).stdout)
-    const items = ['chong', 'wen', 'bao'].flatMap((t) => json.data.zyb_data.zybData[t])
+    const items = listedItems(json)
     const withoutMajors = items.filter((i: any) => i.zyList.length === 0)
     expect(withoutMajors.length).toBeGreaterThan(0)
     // CSV and NDJSON write the same records; NDJSON needs no CSV parser here.
@@ -569,7 +572,7 @@ describe('smart-match on the shipped data: chances as shown agree with the tiers
     )) as any
     const unjudged = body.data.candidate.unjudged_schools
     expect(unjudged).toBeGreaterThan(10)
-    const listed = ['chong', 'wen', 'bao'].flatMap((t) => body.data.zyb_data.zybData[t])
+    const listed = listedItems(body)
     expect(listed.some((i: { schoolName: string }) => i.schoolName === '清华大学')).toBe(false)
     const [title] = (smartMatch.table?.(body.data, {} as never) ?? []) as { title: string }[]
     expect(title?.title).toContain(`计划中另有 ${unjudged} 所院校没有可用的往年最低位次`)
