@@ -24,6 +24,8 @@ function file(name: string, text: string): string {
 const cutShort = (path: string) => writeFileSync(path, readFileSync(path).subarray(0, 300))
 
 const PLAN = '院校名称,专业名称,科类,批次,计划数,最低分\n南京大学,法学,物理类,本科批,10,690\n'
+const importPlan = (dir: string) =>
+  gaokao('import', 'plans', file('p.csv', PLAN), '--province', '江苏', '--year', '2025', '--datasets', dir)
 
 async function unchanged(dir: string, table: string) {
   const before = {
@@ -41,17 +43,7 @@ describe('import when a table a rule needs is damaged', () => {
     const dir = await fixture()
     cutShort(join(dir, 'schools.parquet'))
     const check = await unchanged(dir, 'plans')
-    const run = await gaokao(
-      'import',
-      'plans',
-      file('p.csv', PLAN),
-      '--province',
-      '江苏',
-      '--year',
-      '2025',
-      '--datasets',
-      dir,
-    )
+    const run = await importPlan(dir)
     expect(run.code).toBe(1)
     expect(run.stdout).not.toContain('通过 (')
     expect(run.stdout).toContain(
@@ -100,17 +92,7 @@ describe('import when a table a rule needs is damaged', () => {
     const dir = await fixture()
     corruptPages(join(dir, 'score_ranks.parquet'))
     const check = await unchanged(dir, 'plans')
-    const run = await gaokao(
-      'import',
-      'plans',
-      file('p.csv', PLAN),
-      '--province',
-      '江苏',
-      '--year',
-      '2025',
-      '--datasets',
-      dir,
-    )
+    const run = await importPlan(dir)
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(/^错误: 数据集文件 score_ranks.parquet 已损坏或不是 Parquet 文件/u)
     expect(run.stderr.trim().split('\n')).toHaveLength(1)
