@@ -1,7 +1,19 @@
 /** Shared types of the `plans` builder (see README.md in this folder). */
 
 /** Source ids, as abbreviated in ../shared/data/INVENTORY.md. */
-export type PlanSourceId = 'LG' | 'IM' | 'GA' | 'SH' | 'LB' | 'GP'
+export type PlanSourceId =
+  | 'LG'
+  | 'IM'
+  | 'GA'
+  | 'SH'
+  | 'LB'
+  | 'GP'
+  | 'CG'
+  | 'JSP'
+  | 'GX'
+  | 'ZJP'
+  | 'HB'
+  | 'CQ'
 
 export type PlanType = '普通' | '国家专项' | '地方专项' | '高校专项' | '强基计划'
 
@@ -62,6 +74,11 @@ export interface PlanRecord {
   sgInfos: string | null
   /** Planned number; null when the record does not say */
   num: number | null
+  /**
+   * The planned number is indicative only: no plan book confirms it (CG's gaokao.cn seat counts, which disagree with
+   * the provincial plans they could be compared with). Absent means false.
+   */
+  numUnverified?: boolean
   tuition: number | null
   length: string | null
   min: number | null
