@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander'
 import { badInputError, type CliIo } from './io.js'
 import { renderJson } from './render.js'
+import { registerAudit } from './smart-match-audit.js'
 import type { BacktestCommandOptions } from './smart-match-backtest.js'
 import type { Prompter, SmartMatchAnswers } from './smart-match-prompts.js'
 
@@ -25,6 +26,7 @@ export function registerSmartMatchCommands(
     }
   })
   registerBacktest(smartMatch, io, setExit)
+  registerAudit(smartMatch, io)
 }
 
 const FLAG: Record<keyof SmartMatchAnswers, string> = {

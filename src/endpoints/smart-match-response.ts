@@ -1,8 +1,10 @@
 import type { Db } from '../data/db.js'
 import type { ScoreRankRow } from '../domain/rank.js'
 import {
+  type Composition,
   type Estimate,
   type Granularity,
+  itemComposition,
   type ListItem,
   type Observation,
   type PickedMajor,
@@ -81,6 +83,12 @@ export interface ZybItem {
   plan_carried: boolean
   /** Extension: the school's type (军事类, 政法类, 综合类 ...), null when unknown */
   school_type: string | null
+  /**
+   * Extension: where zyList comes from: `plan` (the plan year's plan names the majors), `plan_prev_year` (the
+   * unit's plan of the year before) or `admitted_prev_year` (the majors it admitted in its latest earlier year);
+   * null when no source names any. Anything but `plan` must be checked against the plan book.
+   */
+  composition: Composition | null
   history: HistoryPoint[]
 }
 
@@ -227,6 +235,7 @@ function toItem(
     chance: shownChance(chance),
     plan_carried: option.carried,
     school_type: school?.type_name ?? null,
+    composition: itemComposition(item.majors.map((m) => m.entry)),
     history: historyOf(option.estimate),
   }
 }

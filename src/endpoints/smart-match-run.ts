@@ -10,10 +10,12 @@ import {
   classify,
   cohortRatio,
   cohortSpread,
+  composeMenu,
   contradictoryFirstChoice,
   DEFAULT_ESTIMATOR,
   type EstimatorParams,
   equivalentCategories,
+  formReady,
   type Option,
   parseXuanke,
   planBatches,
@@ -183,10 +185,17 @@ async function buildUniverse(
   ])
   const offered = new Set(current.map((r) => r.sid))
   const published = planYear === req.rankYear
-  const menu = [
-    ...current.map((r) => ({ ...r, carried: !published })),
-    ...previous.filter((r) => !offered.has(r.sid)).map((r) => ({ ...r, carried: true })),
-  ]
+  const volunteerType = volunteerTypeOf(c.rule)
+  // Units whose plan names no majors list the best evidence of them there is (compose.ts), marked as such.
+  const menu = composeMenu(
+    [
+      ...current.map((r) => ({ ...r, carried: !published })),
+      ...previous.filter((r) => !offered.has(r.sid)).map((r) => ({ ...r, carried: true })),
+    ],
+    previous,
+    history,
+    volunteerType,
+  )
   const target = tables.get(req.rankYear)
   const ratios = new Map<number, ReturnType<typeof cohortRatio>>()
   const ratioOf = (year: number) => {
@@ -208,7 +217,7 @@ async function buildUniverse(
     return r
   }
   const options = buildOptions({
-    volunteerType: volunteerTypeOf(c.rule),
+    volunteerType,
     targetYear: req.rankYear,
     menu,
     history,
@@ -228,7 +237,7 @@ async function buildUniverse(
   }
 }
 
-export const volunteerTypeOf = (rule: RuleRow): 1 | 2 | 3 =>
+export const volunteerTypeOf = (rule: Pick<RuleRow, 'volunteer_type'>): 1 | 2 | 3 =>
   rule.volunteer_type === 1 || rule.volunteer_type === 3 ? rule.volunteer_type : 2
 
 /** Classifies every option of the candidate's universe under a strategy (before any cut). */
@@ -259,15 +268,17 @@ export function listOf(outcome: MatchOutcome, strategy: Strategy): TieredList {
 /** The cut of listOf for any classified options under a rule (the backtest cuts its sampled candidates' lists so). */
 export function cutList(
   classified: readonly Classified[],
-  rule: Pick<RuleRow, 'volunteer_num_max' | 'major_num_max'>,
+  rule: Pick<RuleRow, 'volunteer_num_max' | 'major_num_max' | 'volunteer_type'>,
   rank: number,
   strategy: Strategy,
 ): TieredList {
+  const type = volunteerTypeOf(rule)
   return assembleList(
     classified,
     tierCounts(strategy, rule.volunteer_num_max),
     Math.max(1, rule.major_num_max),
     rank,
     strategy.baoPrefer,
+    (c) => formReady(c, type),
   )
 }

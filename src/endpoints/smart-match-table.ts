@@ -25,6 +25,12 @@ const signed = (x: number | null) => (x === null ? '' : x > 0 ? `+${x}` : String
 
 const GRANULARITY_ORDER = { major: 0, group: 1, school: 2 } as const
 const BORROWED = { group: '组线', school: '校线', major: '' } as const
+/** The mark under majors that the plan year's plan does not name (compose.ts): check them in the plan book. */
+const COMPOSITION_MARK = {
+  plan: '',
+  plan_prev_year: '[专业取自上年计划]',
+  admitted_prev_year: '[专业取自上年录取]',
+} as const
 
 /**
  * "2024: 12345 (610分)" for the latest published lowest rank; "… 校线" when it is not the item's own line but its
@@ -104,9 +110,12 @@ export function smartMatchTables(data: SmartMatchData, req?: { province?: unknow
         // A plan that lists the group without its majors (some sources): say so rather than leave a blank.
         item.zyList.length === 0
           ? '未列专业'
-          : item.zyList
-              .map((z) => `${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}`)
-              .join('\n'),
+          : [
+              ...item.zyList.map((z) => `${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}`),
+              ...(item.composition && COMPOSITION_MARK[item.composition]
+                ? [COMPOSITION_MARK[item.composition]]
+                : []),
+            ].join('\n'),
         item.min_section,
         signed(item.min_section - c.rank),
         pct(item.chance),
@@ -119,6 +128,9 @@ export function smartMatchTables(data: SmartMatchData, req?: { province?: unknow
   if (last)
     last.footer =
       '预估最低位次: 往年最低位次按考生人数折算到本年并加权 (近年权重大); 位次差 = 预估最低位次 − 本人位次 (正数: 往年录到比你靠后的位次); 概率为估计的录取可能性.' +
+      (all.some((item) => item.composition !== null && item.composition !== 'plan')
+        ? '\n[专业取自上年计划] / [专业取自上年录取]: 当年计划未列该志愿的专业, 所列专业来自上一年的计划或录取, 填报前请以当年招生计划核对.'
+        : '') +
       (all.some((item) => academyMark(item) !== '')
         ? '\n(军) 军队院校, (警) 公安院校: 多在提前批录取, 需政审、体检 (军校另需面试), 填报前核对招生章程.'
         : '')
@@ -163,6 +175,8 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
         item_latest_min_section: item.history[0]?.min_section ?? null,
         // Whose line it is (major, group or school), as the table's 校线 / 组线 marks say.
         item_latest_level: item.history[0]?.level ?? null,
+        // Where the majors come from (plan, plan_prev_year, admitted_prev_year; empty when none are named).
+        composition: item.composition,
       }
       if (item.zyList.length === 0) out.push({ ...itemFields, ...NO_MAJOR })
       for (const z of item.zyList) {

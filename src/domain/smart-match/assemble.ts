@@ -30,6 +30,7 @@ export function assembleList(
   majorNumMax: number,
   rank: number,
   baoPrefer = Number.POSITIVE_INFINITY,
+  ready?: (c: Classified) => boolean,
 ): TieredList {
   const out: TieredList = { chong: [], wen: [], bao: [] }
   for (const tier of TIERS) {
@@ -44,8 +45,8 @@ export function assembleList(
       pool[0]?.option.granularity === 'school' ? 1 : Math.max(2, Math.ceil(counts[tier] / 6))
     out[tier] = (
       tier === 'bao'
-        ? preferred(pool, counts[tier], baoPrefer, perSchoolCap)
-        : spread(pool, counts[tier], perSchoolCap)
+        ? preferred(pool, counts[tier], baoPrefer, perSchoolCap, ready)
+        : readyFirst(pool, counts[tier], ready, (p, k) => spread(p, k, perSchoolCap))
     )
       .sort((a, b) => a.option.estimate.expected - b.option.estimate.expected || cmp(a, b))
       .map((c) => ({ tier, classified: c, majors: pickMajors(c.majors, majorNumMax, rank) }))
@@ -96,10 +97,38 @@ function preferred(
   n: number,
   prefer: number,
   perSchoolCap: number,
+  ready?: (c: Classified) => boolean,
 ): Classified[] {
   const within = pool.filter((c) => c.margin <= prefer)
-  if (within.length >= n) return spread(within, n, perSchoolCap)
-  return [...within, ...nearest(pool.slice(within.length), n - within.length, perSchoolCap)]
+  const picks = readyFirst(within, n, ready, (p, k) => spread(p, k, perSchoolCap))
+  if (picks.length >= n) return picks
+  const beyond = pool.slice(within.length)
+  return [...picks, ...readyFirst(beyond, n - picks.length, ready, (p, k) => nearest(p, k, perSchoolCap))]
+}
+
+/**
+ * `n` picks of the pool, those that can be typed into the 志愿表 as they stand (`ready`, compose.ts's formReady)
+ * before the others: an item that names no group or major sends the counsellor to the plan book, so it is listed
+ * only where the tier has too few ready ones. Each part is picked by `pick` (spread over its chance range, or the
+ * nearest), so the tiers' chances, and their calibration, are those of the items whichever are picked.
+ */
+function readyFirst(
+  pool: readonly Classified[],
+  n: number,
+  ready: ((c: Classified) => boolean) | undefined,
+  pick: (pool: readonly Classified[], n: number) => Classified[],
+): Classified[] {
+  if (!ready) return pick(pool, n)
+  const yes = pool.filter(ready)
+  const first = pick(yes, Math.min(n, yes.length))
+  if (first.length >= n) return first
+  return [
+    ...first,
+    ...pick(
+      pool.filter((c) => !ready(c)),
+      n - first.length,
+    ),
+  ]
 }
 
 /** The first `n` of the pool, a school at most `perSchoolCap` times while others remain. */

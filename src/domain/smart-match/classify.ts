@@ -48,8 +48,9 @@ export function classify(
     const option = options[i] as Option
     if (!option.requirements.every((r) => meetsRequirement(r, chosen))) continue
     const majors = option.majors.filter((m) => meetsRequirement(m.requirement, chosen))
-    // A group or school row without majors is judged on its own requirement-free row.
-    if (majors.length === 0 && option.majors.length > 0) continue
+    // A group or school row without majors is judged on its own requirement-free row; majors borrowed from another
+    // year (compose.ts) state no requirement of this year's unit, so they rule nothing out.
+    if (majors.length === 0 && option.majors.some((m) => m.row.composition === undefined)) continue
     allowed[i] = majors
     eligibleExpected.push(option.estimate.expected)
   }

@@ -7,6 +7,7 @@ import {
   type Granularity,
   type Observation,
 } from './estimate.js'
+import type { Composition } from './compose.js'
 import { parseRequirement, type Requirement, requirementKey } from './subjects.js'
 
 /**
@@ -40,6 +41,8 @@ export interface MenuRow {
   sgInfos: string | null
   /** Taken from an earlier year's plan because the rank year's plan does not list the school */
   carried?: boolean
+  /** Where a major row comes from when the plan does not name the unit's majors (compose.ts); absent: the plan */
+  composition?: Composition
 }
 
 /** One earlier outcome row. */
@@ -194,8 +197,9 @@ export function buildOptions(input: BuildInput): Option[] {
         granularity === 'group'
           ? [
               ...(index.groups.get(first.sid)?.get(first.group) ?? []).filter(sameGroup),
+              // borrowed majors (compose.ts) are listed, never evidence of the group's line
               ...aggregate(
-                majors.map((m) => observationsOf(m.row)),
+                majors.filter((m) => m.row.composition === undefined).map((m) => observationsOf(m.row)),
                 'group',
               ),
               ...(index.schools.get(first.sid) ?? []),

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest'
+import {
+  assembleList,
+  buildOptions,
+  type Classified,
+  classify,
+  composeMenu,
+  formReady,
+  type HistoryRow,
+  itemComposition,
+  type MenuRow,
+  STRATEGIES,
+} from '../../src/domain/smart-match/index.js'
+
+const row = (over: Partial<MenuRow>): MenuRow => ({
+  id: 1,
+  sid: 1,
+  group: '专业组（01）',
+  name: '',
+  majorId: null,
+  spcode: null,
+  num: null,
+  length: null,
+  sgInfos: null,
+  ...over,
+})
+const line = (over: Partial<HistoryRow>): HistoryRow => ({
+  sid: 1,
+  group: '专业组（01）',
+  name: '',
+  majorId: null,
+  year: 2024,
+  rank: 10000,
+  score: 600,
+  derived: false,
+  level: 'group',
+  ...over,
+})
+const names = (rows: readonly MenuRow[]) =>
+  rows.filter((r) => r.name !== '').map((r) => `${r.name}:${r.composition}`)
+
+describe('composeMenu (majors for units whose plan names none)', () => {
+  it('takes the same group of the plan year before, before the majors it admitted', () => {
+    const menu = [row({ id: 10 })]
+    const previous = [row({ id: 5, name: '计算机类', sgInfos: '首选物理,再选化学' })]
+    const history = [line({ level: 'major', name: '数学类', rank: 9000 })]
+    expect(names(composeMenu(menu, previous, history, 2))).toEqual(['计算机类:plan_prev_year'])
+    // without a plan of the year before: what the group admitted in its latest year
+    expect(names(composeMenu(menu, [], history, 2))).toEqual(['数学类:admitted_prev_year'])
+  })
+
+  it('leaves a unit whose plan names its majors alone, and never borrows from another group', () => {
+    const menu = [row({ id: 10 }), row({ id: 11, name: '法学' }), row({ id: 12, group: '专业组（02）' })]
+    const previous = [
+      row({ id: 5, name: '计算机类' }),
+      row({ id: 6, group: '专业组（03）', name: '临床医学' }),
+    ]
+    const out = composeMenu(menu, previous, [], 2)
+    expect(names(out)).toEqual(['法学:undefined'])
+  })
+
+  it('takes nothing from a group of the same code whose stated requirement differs (another group)', () => {
+    const menu = [row({ id: 10, sgInfos: '首选物理,再选不限' })]
+    const previous = [row({ id: 5, name: '化学', sgInfos: '首选物理,再选化学' })]
+    const history = [line({ level: 'major', name: '汉语言文学', year: 2023 })]
+    expect(names(composeMenu(menu, previous, history, 2))).toEqual(['汉语言文学:admitted_prev_year'])
+  })
+
+  it('admitted majors come from the latest earlier year only, once each; carried units borrow no plan', () => {
+    const menu = [row({ id: 10, carried: true })]
+    const previous = [row({ id: 5, name: '计算机类' })]
+    const history = [
+      line({ level: 'major', name: '甲', year: 2023, rank: 100 }),
+      line({ level: 'major', name: '乙', year: 2024, rank: 300 }),
+      line({ level: 'major', name: '丙', year: 2024, rank: 200 }),
+      line({ level: 'major', name: '丙', year: 2024, rank: 250 }),
+    ]
+    const out = composeMenu(menu, previous, history, 2)
+    expect(names(out)).toEqual(['丙:admitted_prev_year', '乙:admitted_prev_year'])
+    expect(out.filter((r) => r.name !== '').every((r) => r.carried === true && r.id < 0)).toBe(true)
+  })
+
+  it('in a 专业+院校 province a school without majors lists its majors as options of their own', () => {
+    const menu = [row({ id: 10, group: '' })]
+    const history = [
+      line({ group: '', level: 'school', rank: 20000 }),
+      line({ group: '', level: 'major', name: '土木工程', rank: 18000 }),
+      line({ group: '', level: 'major', name: '会计学', rank: 15000 }),
+    ]
+    const composed = composeMenu(menu, [], history, 3)
+    const options = buildOptions({
+      volunteerType: 3,
+      targetYear: 2025,
+      menu: composed,
+      history,
+      ratioOf: () => ({ ratio: 1 }),
+    })
+    expect(options.map((o) => [o.granularity, o.majors[0]?.row.name])).toEqual([
+      ['major', '会计学'],
+      ['major', '土木工程'],
+    ])
+  })
+})
+
+describe('borrowed majors and the tiers', () => {
+  // A group judged by its own lines; borrowed majors with far looser lines of their own.
+  const menu = [row({ id: 10, sgInfos: '首选物理,再选化学' })]
+  const history = [
+    line({ year: 2024, rank: 10000 }),
+    line({ year: 2023, rank: 10000 }),
+    line({ level: 'major', name: '甲', rank: 30000 }),
+  ]
+  const build = (m: MenuRow[]) =>
+    buildOptions({ volunteerType: 2, targetYear: 2025, menu: m, history, ratioOf: () => ({ ratio: 1 }) })
+
+  it('are listed but do not move the group estimate', () => {
+    const plain = build(menu)[0]
+    const composed = build(composeMenu(menu, [], history, 2))[0]
+    expect(composed?.majors.map((m) => m.row.name)).toEqual(['甲'])
+    expect(composed?.estimate.expected).toBe(plain?.estimate.expected)
+    expect(itemComposition(composed?.majors ?? [])).toBe('admitted_prev_year')
+  })
+
+  it('state no requirement of this year: a candidate the group admits keeps the group', () => {
+    const composed = build(
+      composeMenu(menu, [row({ id: 5, name: '生物', sgInfos: '首选物理,再选生物' })], [], 2),
+    )
+    const chosen = new Set(['物理', '化学', '地理'] as const)
+    const classified = classify(composed, 10000, chosen as never, STRATEGIES[0] as never)
+    expect(classified).toHaveLength(1)
+    expect(classified[0]?.majors).toEqual([]) // the borrowed major the candidate may not take is not listed
+  })
+})
+
+describe('formReady and the ready-first pick', () => {
+  const option = (over: Record<string, unknown>) => ({
+    option: { granularity: 'group', group: '专业组（01）', ...over },
+  })
+  it('asks for what the form asks for, by the kind of choice', () => {
+    const major = { row: row({ name: '法学' }) }
+    expect(formReady({ ...option({}), majors: [major] } as never, 2)).toBe(true)
+    expect(formReady({ ...option({ group: '' }), majors: [major] } as never, 2)).toBe(false)
+    expect(formReady({ ...option({}), majors: [] } as never, 2)).toBe(false)
+    expect(formReady({ ...option({ granularity: 'major' }), majors: [major] } as never, 3)).toBe(true)
+    expect(formReady({ ...option({ granularity: 'school' }), majors: [] } as never, 3)).toBe(false)
+    expect(formReady({ ...option({ granularity: 'school' }), majors: [major] } as never, 1)).toBe(true)
+  })
+
+  it('lists ready items first and fills with the others only when a tier lacks ready ones', () => {
+    const c = (key: string, chance: number, ready: boolean): Classified =>
+      ({
+        option: {
+          key,
+          sid: Number(key.slice(1)),
+          granularity: 'group',
+          estimate: { expected: 1000 / chance },
+        },
+        majors: ready ? [{}] : [],
+        chance,
+        margin: 1,
+        tier: 'wen',
+      }) as never
+    const pool = [c('g1', 0.6, true), c('g2', 0.65, false), c('g3', 0.7, true), c('g4', 0.8, false)]
+    const ready = (x: Classified) => x.majors.length > 0
+    const keys = (n: number, r?: typeof ready) =>
+      assembleList(pool, { chong: 0, wen: n, bao: 0 }, 1, 500, Number.POSITIVE_INFINITY, r).wen.map(
+        (i) => i.classified.option.key,
+      )
+    expect(keys(2, ready).sort()).toEqual(['g1', 'g3'])
+    expect(keys(3, ready)).toHaveLength(3)
+    expect(keys(3, ready)).toEqual(expect.arrayContaining(['g1', 'g3']))
+    // without the predicate the pick spreads over the whole tier as before
+    expect(keys(2).sort()).toEqual(['g2', 'g4'])
+  })
+})
