@@ -172,6 +172,11 @@ export const SCHEMA = {
     col('is_dual_class', 'INTEGER', '1 when the school’s major is a 一流本科专业建设点 (MC), else 0'),
     col('provenance', 'VARCHAR', "'real' (every row: its facts are published; see rank_derived for ranks)"),
     col('source', 'VARCHAR', "ids of the sources that contributed values, best first: 'LG', 'LG+IM', 'GA' …"),
+    col(
+      'num_unverified',
+      'BOOLEAN',
+      'num is indicative only: it comes from a source whose seat counts no plan book confirms (CG, gaokao.cn)',
+    ),
   ],
   score_lines: [
     col('id', 'INTEGER', 'record id'),

@@ -46,7 +46,20 @@ describe('plans built from the fixture slices', () => {
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))
     const entry = manifest.tables.plans
     expect(entry.rows).toBe(rows.length)
-    expect(entry.sources.map((s: { id: string }) => s.id)).toEqual(['LG', 'GA', 'SH', 'IM', 'GP', 'LB'])
+    expect(entry.sources.map((s: { id: string }) => s.id)).toEqual([
+      'LG',
+      'GA',
+      'SH',
+      'GX',
+      'ZJP',
+      'HB',
+      'CQ',
+      'IM',
+      'JSP',
+      'CG',
+      'GP',
+      'LB',
+    ])
     expect(entry.dropped.length).toBeGreaterThan(0)
     expect(entry.merge).toHaveProperty('ambiguous')
     expect(report.summary[0]).toMatch(/^plans: \d+ rows/u)

@@ -7,7 +7,7 @@ import { RankTable, rankLookup } from '../../src/datasets/plans/ranks.js'
 import type { PlanRecord, PlanRow } from '../../src/datasets/plans/types.js'
 import type { SchoolRow } from '../../src/datasets/schools/match.js'
 
-const ORDER = ['LG', 'GA', 'SH', 'IM', 'GP', 'LB'] as const
+const ORDER = ['LG', 'GA', 'SH', 'IM', 'CG', 'GP', 'LB'] as const
 
 function rec(over: Partial<ResolvedRecord>): ResolvedRecord {
   return {
@@ -57,6 +57,19 @@ describe('merge', () => {
     expect(rows[0]).toMatchObject({ num: 30, tuition: 5200, min: 650, minSection: 3000 })
     expect(sourcesOf(rows[0] as never, ORDER)).toEqual(['LG', 'IM'])
     expect(stats.merged).toBe(1)
+  })
+
+  it('marks a plan number no plan book confirms as unverified, and a confirmed one as not', () => {
+    const major = { spname: '法学', min: null, minSection: null, outcomeLevel: '' as const }
+    const cg = rec({ ...major, source: 'CG', tier: 4, num: 6, numUnverified: true })
+    const alone = mergeRecords([cg], ORDER).rows[0]
+    expect(alone).toMatchObject({ num: 6, numUnverified: true })
+    // an official plan's number stands; CG's differing one is a conflict, and the row's number is verified
+    const both = mergeRecords([rec({ ...major, source: 'LG', tier: 0, num: 5 }), cg], ORDER).rows[0]
+    expect(both).toMatchObject({ num: 5, numUnverified: false })
+    // CG fills a number an official row lacks: that number is CG's, so unverified
+    const filled = mergeRecords([rec({ ...major, source: 'LG', tier: 0 }), cg], ORDER).rows[0]
+    expect(filled).toMatchObject({ num: 6, numUnverified: true })
   })
 
   it('keeps the better source on a score conflict and never adds a second row', () => {
@@ -411,6 +424,7 @@ describe('checks', () => {
     is_dual_class: 0,
     provenance: 'real',
     source: 'LG',
+    num_unverified: false,
     ...over,
   })
   const rules = (rows: PlanRow[]) =>

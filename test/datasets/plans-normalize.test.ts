@@ -212,6 +212,10 @@ describe('names and numbers', () => {
     expect(isAggregateName('南京邮电大学2025河北普通类（物理+化学）官网行级分数（代码16）')).toBe(true)
     expect(isAggregateName('计算机科学与技术')).toBe(false)
     expect(isAggregateName('工科试验班（尖班）')).toBe(false)
+    // 统计 names a statistics row, not the statistics majors
+    expect(isAggregateName('2024年录取统计')).toBe(true)
+    expect(isAggregateName('统计学')).toBe(false)
+    expect(isAggregateName('应用统计学(金融统计)')).toBe(false)
   })
 
   it('spells school names without the annotations sources add, never without a campus', () => {

@@ -150,7 +150,7 @@ describe('shipped datasets/plans.parquet', () => {
     const pku = await all(
       `SELECT num, tuition, min, min_section, rank_derived, outcome_level FROM plans
        WHERE province = '广东' AND year = 2025 AND school_name = '北京大学' AND subject_type = '物理类'
-         AND sg_name = '专业组（206）'`,
+         AND sg_name = '专业组（206）' AND spname = ''`,
     )
     expect(pku).toEqual([
       { num: 34, tuition: 6000, min: 689, min_section: 99, rank_derived: false, outcome_level: 'group' },

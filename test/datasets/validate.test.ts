@@ -130,9 +130,22 @@ const VIOLATIONS: { table: string; rule: string; key: string; sql: string[] }[] 
   { table: 'plans', rule: 'rank_range', key: 'id=3', sql: ['UPDATE plans SET min_section = 0 WHERE id = 3'] },
   {
     table: 'plans',
+    rule: 'num_unverified',
+    key: 'id=2',
+    sql: ['UPDATE plans SET num = -1, num_unverified = true WHERE id = 2'],
+  },
+  {
+    table: 'plans',
     rule: 'rank_derived',
     key: 'id=5',
     sql: ['UPDATE plans SET rank_derived = true WHERE id = 5'],
+  },
+  {
+    // 南京大学 695 in 江苏 2025 物理类 is 30-42 (±1 分 22-63)
+    table: 'plans',
+    rule: 'rank_band',
+    key: 'id=1',
+    sql: ['UPDATE plans SET min_section = 300 WHERE id = 1'],
   },
   { table: 'plans', rule: 'ref:schools', key: 'id=4', sql: ['UPDATE plans SET sid = 999999 WHERE id = 4'] },
   {
@@ -344,6 +357,56 @@ describe('gaokao datasets validate', () => {
     for (const w of WARNINGS) expect(run.stdout, w.rule).toContain(`${w.table} ${w.key}  [${w.rule}]`)
     expect(run.stdout).toContain('! 警告 plans rank_consistency')
     expect(run.stdout).toMatch(/结果: 通过 \(4 条规则有警告/)
+  })
+
+  it('rank_band: a rank outside its own table’s band for the score (±1 分) fails; the 区外 and 专科 tables count', async () => {
+    // a 区外 table for 江苏 2025 物理类 (twice the ordinary counts), for the schools of other provinces
+    const outside = `INSERT INTO score_ranks SELECT * REPLACE ('区外' AS level, num * 2 AS num, total * 2 AS total)
+      FROM score_ranks WHERE province = '江苏' AND year = 2025 AND km = '物理类' AND level = ''`
+    const result = async (dir: string) => {
+      const report = JSON.parse(
+        (await validate(dir, '--json', '--tables', 'plans')).stdout,
+      ) as ValidationReport
+      return report.results.find((r) => r.table === 'plans' && r.rule === 'rank_band')
+    }
+    const bad = await fixtureDataset([
+      outside,
+      // the issue's case: a 历史类 row carrying 物理类's rank of its score
+      `UPDATE plans SET subject_type = '历史类', min = 648, min_section = 152 WHERE id = 2`,
+      // 南京大学 is in 江苏: only the ordinary table is its own (697 is 17-21 there, 34-42 in the 区外 one)
+      'UPDATE plans SET min = 697, min_section = 40 WHERE id = 1',
+      // a 本科批 row of 广东 2026 has the 本科 table only: 300 is below it, so after its last row's first candidate
+      `UPDATE plans SET province = '广东', year = 2026, subject_type = '物理类', min = 300, min_section = 5 WHERE id = 6`,
+    ])
+    const failed = await result(bad)
+    expect(failed).toMatchObject({ status: 'failed', severity: 'error', count: 3 })
+    expect(failed?.samples).toEqual([
+      {
+        key: 'id=1',
+        message: 'min_section 40 is not a rank of min 697 in 江苏 2025 物理类 一分一段: 17-21 (±1 分 14-29)',
+      },
+      {
+        key: 'id=2',
+        message: 'min_section 152 is not a rank of min 648 in 江苏 2025 历史类 一分一段: 7-12 (±1 分 3-20)',
+      },
+      {
+        key: 'id=6',
+        message:
+          'min_section 5 is not a rank of min 300 in 广东 2026 物理类 一分一段: 本科表 31+ (±1 分 31+)',
+      },
+    ])
+    const run = await validate(bad, '--tables', 'plans')
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('plans id=2  [rank_band] min_section 152 is not a rank of min 648')
+
+    const good = await fixtureDataset([
+      outside,
+      'UPDATE plans SET min_section = 50 WHERE id = 1', // 694's rank on 695: one point, a tie or 加分
+      'UPDATE plans SET min = 697, min_section = 40 WHERE id = 3', // 北京大学, outside 江苏: the 区外 table fits
+      // a 专科批 row of 广东 2026 fits its 专科 table
+      `UPDATE plans SET province = '广东', year = 2026, batch_name = '专科批', min = 300, min_section = 5 WHERE id = 5`,
+    ])
+    expect(await result(good)).toMatchObject({ status: 'ok', count: 0 })
   })
 
   it('skips the rules that compare a column stored as another type, naming it (was the engine binder error)', async () => {

@@ -299,6 +299,7 @@ const DEFAULTS: Readonly<Record<string, (row: Record<string, Cell>, opts: Import
     row.plan_type ??= '普通'
     row.num ??= -1
     row.is_dual_class ??= 0
+    row.num_unverified ??= false
     row.outcome_level ??=
       row.min === null || row.min === undefined
         ? ''

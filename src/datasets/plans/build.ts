@@ -19,6 +19,7 @@ import {
   schoolNameVariants,
   sgName,
 } from './normalize.js'
+import { enforceRankBands, type RankBandStats } from './rank-bands.js'
 import { type RankLookup, type RankTableSlice, rankLookup } from './ranks.js'
 import { PLAN_ADAPTERS, PLAN_SOURCE_ORDER } from './sources/index.js'
 import { type FirstClassMajors, loadFirstClassMajors } from './sources/mc.js'
@@ -76,6 +77,8 @@ export interface PlansResult {
   inconsistentAverages: number
   /** rows kept as plans whose outcome was the year before's (isOutcomeOfYearBefore) */
   outcomesOfYearBefore: number
+  /** ranks outside their own table's band for their score, fixed or cleared (rank-bands.ts), by source */
+  rankBands: RankBandStats
 }
 
 /** School resolution: the matcher on the name's spellings, then the national code, then the source's id hint. */
@@ -330,6 +333,8 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
       inconsistent++
     }
   }
+  // every rank agrees with its own 一分一段 table, whichever source gave it
+  const rankBands = enforceRankBands(merged, lookup, (sid) => schools.bySid.get(sid)?.province)
 
   // 一流专业 (MC): school sid + major name
   const firstClass = new Set<string>()
@@ -374,6 +379,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     is_dual_class: isFirstClass(m),
     provenance: 'real',
     source: sourcesOf(m, PLAN_SOURCE_ORDER).join('+'),
+    num_unverified: m.num !== null && m.numUnverified === true,
   }))
   const violations = checkPlans(
     rows,
@@ -394,6 +400,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     derivationMisses,
     inconsistentAverages: inconsistent,
     outcomesOfYearBefore,
+    rankBands,
   }
 }
 
@@ -458,6 +465,7 @@ export function planCells(rows: readonly PlanRow[]): (string | number | boolean 
     r.is_dual_class,
     r.provenance,
     r.source,
+    r.num_unverified,
   ])
 }
 

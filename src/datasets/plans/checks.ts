@@ -86,6 +86,7 @@ export function checkPlans(
     if (r.min !== null && r.max !== null && r.min > r.max) v('order', `min ${r.min} > max ${r.max}`)
     if (r.min_section !== null && r.min === null) v('score', 'a rank without a score')
     if (r.rank_derived && r.min_section === null) v('score', 'rank_derived without a rank')
+    if (r.num_unverified && r.num < 0) v('score', 'num_unverified without a planned number')
     if (!(BATCH_NAMES as readonly string[]).includes(r.batch_name)) v('label', `batch_name ${r.batch_name}`)
     if (!PLAN_TYPES.includes(r.plan_type)) v('label', `plan_type ${r.plan_type}`)
     if (!['real', 'derived', 'synthetic'].includes(r.provenance)) v('label', `provenance ${r.provenance}`)

@@ -28,6 +28,7 @@ export interface MergedRow
     | 'sgCode'
     | 'sgInfos'
     | 'num'
+    | 'numUnverified'
     | 'tuition'
     | 'length'
     | 'min'
@@ -39,6 +40,8 @@ export interface MergedRow
   kind: 'major' | 'group' | 'school'
   /** sources that contributed a value: bit i = sourceOrder[i] */
   sources: number
+  /** the source whose record gave min_section (null without one): the rank-bands check counts by it */
+  rankSource: PlanSourceId | null
   /** (source, tier) of every record merged in: bit tier * 8 + source index (a double, exact below 2^53) */
   contributors: number
 }
@@ -95,6 +98,7 @@ function newRow(r: ResolvedRecord, src: number, who: number): MergedRow {
     sgCode: r.sgCode,
     sgInfos: r.sgInfos,
     num: r.num,
+    numUnverified: r.num !== null && r.numUnverified === true,
     tuition: r.tuition,
     length: r.length,
     min: r.min,
@@ -103,6 +107,7 @@ function newRow(r: ResolvedRecord, src: number, who: number): MergedRow {
     average: r.average,
     max: r.max,
     sources: bit(src),
+    rankSource: r.minSection !== null ? r.source : null,
     contributors: bit(who),
   }
 }
@@ -112,6 +117,7 @@ function fillPlan(row: MergedRow, r: ResolvedRecord): boolean {
   let took = false
   if (row.num === null && r.num !== null) {
     row.num = r.num
+    row.numUnverified = r.numUnverified === true
     took = true
   }
   if (row.tuition === null && r.tuition !== null) {
@@ -139,6 +145,7 @@ function fillOutcome(row: MergedRow, r: ResolvedRecord): 'took' | 'same' | 'conf
     row.min = r.min
     row.minSection = r.minSection
     row.rankDerived = r.minSection !== null && r.rankDerived
+    row.rankSource = r.minSection !== null ? r.source : null
     row.average = r.average
     row.max = r.max
     return 'took'
@@ -148,6 +155,7 @@ function fillOutcome(row: MergedRow, r: ResolvedRecord): 'took' | 'same' | 'conf
   if (r.minSection !== null && (row.minSection === null || (row.rankDerived && !r.rankDerived))) {
     row.minSection = r.minSection
     row.rankDerived = r.rankDerived
+    row.rankSource = r.source
     took = true
   }
   if (row.average === null && r.average !== null) {
@@ -167,6 +175,7 @@ function collapse(row: MergedRow, r: ResolvedRecord): void {
     row.min = r.min
     row.minSection = r.minSection
     row.rankDerived = r.minSection !== null && r.rankDerived
+    row.rankSource = r.minSection !== null ? r.source : null
     row.average = r.average
     row.max = r.max
   } else if (r.min !== null && r.min === row.min) fillOutcome(row, r)

@@ -372,8 +372,8 @@ export function isAggregateName(name: string): boolean {
   if (s === '') return true
   // 行级分数: a school's own table whose major column was empty, its rows named by the source
   // (南京邮电大学2025河北普通类（物理+化学）官网行级分数（代码16）): each row a major of no known name, so together
-  // only the school's line.
-  return /投档|概况|录取分数|录取最低分|汇总|分数线|分省|院校|专业组|^普通类|统计|录取日报|总体|校线|最低分$|录取情况|^普通本科|^合计$|行级分数/u.test(
+  // only the school’s line. 统计 outside brackets names a statistics row, never 统计学 or 应用统计学(金融统计).
+  return /投档|概况|录取分数|录取最低分|汇总|分数线|分省|院校|专业组|^普通类|^[^(（]*统计(?!学)|录取日报|总体|校线|最低分$|录取情况|^普通本科|^合计$|行级分数/u.test(
     s,
   )
 }

@@ -61,6 +61,28 @@ export class RankTable {
   }
 
   /**
+   * The ranks this table gives a score, [lo, hi]: the candidates of the score's row (a row of nobody, num 0, its
+   * total); in a gap between rows (nobody had the score) the total of the row above; above the top row the top
+   * row's (1..its total: tables open with a "X 及以上" row written as X); below the last row the last row's first
+   * candidate and everyone after it (hi Infinity). Null for an empty table. As the score falls, lo and hi never
+   * fall, so the ranks of the scores s - d .. s + d are [bandOf(s + d).lo, bandOf(s - d).hi].
+   */
+  bandOf(score: number): { lo: number; hi: number } | null {
+    const rows = this.rows
+    const top = rows[0]
+    const last = rows[rows.length - 1]
+    if (!top || !last) return null
+    const first = (row: RankRow) => (row.num > 0 ? row.total - row.num + 1 : row.total)
+    if (score > top.scoreHigh) return { lo: 1, hi: top.total }
+    if (score < last.scoreLow) return { lo: first(last), hi: Number.POSITIVE_INFINITY }
+    const at = this.rowIndex(score) as number
+    const row = this.rows[at] as RankRow
+    if (score <= row.scoreHigh) return { lo: first(row), hi: row.total }
+    const above = this.rows[at - 1] as RankRow
+    return { lo: above.total, hi: above.total }
+  }
+
+  /**
    * True when a published (score, rank) pair is one this table could give: the score is in a row and the rank is
    * one of that row's candidates (after the rows above it, at most its cumulative total).
    */

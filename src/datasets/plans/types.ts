@@ -1,19 +1,7 @@
 /** Shared types of the `plans` builder (see README.md in this folder). */
 
 /** Source ids, as abbreviated in ../shared/data/INVENTORY.md. */
-export type PlanSourceId =
-  | 'LG'
-  | 'IM'
-  | 'GA'
-  | 'SH'
-  | 'LB'
-  | 'GP'
-  | 'CG'
-  | 'JSP'
-  | 'GX'
-  | 'ZJP'
-  | 'HB'
-  | 'CQ'
+export type PlanSourceId = 'LG' | 'IM' | 'GA' | 'SH' | 'LB' | 'GP' | 'CG' | 'JSP' | 'GX' | 'ZJP' | 'HB' | 'CQ'
 
 export type PlanType = '普通' | '国家专项' | '地方专项' | '高校专项' | '强基计划'
 
@@ -141,4 +129,5 @@ export interface PlanRow {
   is_dual_class: 0 | 1
   provenance: 'real' | 'derived' | 'synthetic'
   source: string
+  num_unverified: boolean
 }

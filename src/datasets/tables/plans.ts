@@ -1,6 +1,7 @@
 import type { MajorRow } from '../majors/match.js'
 import { coverageByYear, loadPlanRecords, planCells, planPlans, planSummary } from '../plans/build.js'
 import { summarizePlanViolations } from '../plans/checks.js'
+import { rankBandsLine } from '../plans/rank-bands.js'
 import type { RankTableSlice } from '../plans/ranks.js'
 import { PLAN_SOURCES } from '../plans/sources/index.js'
 import type { PlanRow } from '../plans/types.js'
@@ -43,7 +44,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
     return {
       cells: planCells(result.rows),
       problems,
-      summary: planSummary(result.rows),
+      summary: [...planSummary(result.rows), rankBandsLine(result.rankBands)],
       manifest: {
         sources: PLAN_SOURCES.map((s) => ({ ...s })),
         source_files: [...loaded.files, ...(loaded.firstClass.file ? [loaded.firstClass.file] : [])],
@@ -62,6 +63,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         ranks_derived_here: result.derivedHere,
         outcomes_of_year_before_cleared: result.outcomesOfYearBefore,
         rank_derivation_misses: result.derivationMisses,
+        rank_band_misfits: result.rankBands,
       },
       rows: result.rows,
       details: {

@@ -1,4 +1,5 @@
 import type { Column } from '../../data/schema.js'
+import { RANK_BAND_TOLERANCE } from '../plans/rank-bands.js'
 import { BATCH_NAMES } from '../plans/types.js'
 import { LINE_TYPE_PATTERN } from '../score-lines/checks.js'
 import { knownTables, schemaOf } from './session.js'
@@ -188,6 +189,57 @@ export type Rule = RowCheck | BuiltinRule
 const q = (name: string): string => `"${name}"`
 const show = (expr: string): string => `coalesce(CAST(${expr} AS VARCHAR), 'null')`
 
+/** The ordinary categories (plans/normalize.ts isOrdinarySubject): art and sport scores are composites. */
+const ORDINARY_CATEGORIES = ['物理类', '历史类', '理科', '文科', '综合']
+
+/**
+ * FROM of plans `rank_band` (plans/rank-bands.ts; $1 the tolerance in points, $2 the ordinary categories): every
+ * plans row with min and min_section in an ordinary category, against each of its year's own 一分一段 tables (level
+ * '' always, '本科' unless a 专科 batch, '专科' unless a 本科 batch, '区外' for a school of another province): the
+ * ranks a table gives a score x (RankTable.bandOf) come from the row with the smallest score_high >= x (an ASOF
+ * join): x in it → its candidates; x below it, in a gap → its total; x below the last row → its first candidate
+ * on (no upper bound); no such row, x above the top → 1..the top row's total. A row fits a table when min_section
+ * lies in [lo(min + $1), hi(min - $1)]; the rows that fit none are returned (`__fits` false) with `__bands`, per
+ * table the band of min and the band with the tolerance (the exact band is looked up for those rows only).
+ */
+function rankBandFrom(): string {
+  const band = (x: string, name: string, from: string) =>
+    `${name} AS (SELECT c.*, r.score_low AS ${name}_low, r.num AS ${name}_num, r.total AS ${name}_total
+       FROM ${from} c ASOF LEFT JOIN r ON r.province = c.province AND r.year = c.year AND r.km = c.subject_type
+       AND r.level = c.__level AND c.${x} <= r.score_high)`
+  const lo = (n: string, x: string) =>
+    `CASE WHEN ${n}_total IS NULL THEN 1 WHEN ${n}_low <= ${x} OR ${x} < __bottom
+      THEN ${n}_total - greatest(${n}_num, 1) + 1 ELSE ${n}_total END`
+  const hi = (n: string, x: string) =>
+    `CASE WHEN ${n}_total IS NULL THEN __top WHEN ${x} < __bottom THEN NULL ELSE ${n}_total END`
+  const range = (l: string, h: string) =>
+    `CAST(${l} AS VARCHAR) || coalesce('-' || CAST(${h} AS VARCHAR), '+')`
+  return `(WITH p AS (
+      SELECT t.id, t.province, t.year, t.subject_type, t.batch_name, t.min, t.min_section,
+        row_number() OVER () AS __row, coalesce(s.province <> t.province, false) AS __outside
+      FROM "plans" t LEFT JOIN "schools" s ON s.sid = t.sid
+      WHERE t.min IS NOT NULL AND t.min_section IS NOT NULL AND list_contains($2, t.subject_type)),
+    r AS (SELECT province, year, km, level, score_low, score_high, num, total FROM "score_ranks"),
+    tb AS (SELECT province, year, km, level, min(score_low) AS __bottom, min(total) AS __top FROM r GROUP BY ALL),
+    c AS (SELECT p.*, tb.level AS __level, tb.__bottom, tb.__top, p.min + $1 AS __up, p.min - $1 AS __down
+      FROM p JOIN tb ON tb.province = p.province AND tb.year = p.year AND tb.km = p.subject_type
+      AND (tb.level = '' OR (tb.level = '本科' AND p.batch_name NOT LIKE '专科%')
+        OR (tb.level = '专科' AND p.batch_name NOT LIKE '本科%') OR (tb.level = '区外' AND p.__outside))),
+    ${band('__up', 'u', 'c')},
+    ${band('__down', 'd', 'u')},
+    b AS (SELECT *, ${lo('u', '__up')} AS __lo, ${hi('d', '__down')} AS __hi FROM d),
+    misfit AS (SELECT __row FROM b GROUP BY __row
+      HAVING NOT bool_or(min_section >= __lo AND (__hi IS NULL OR min_section <= __hi))),
+    bad AS (SELECT * FROM b SEMI JOIN misfit ON misfit.__row = b.__row),
+    ${band('min', 'e', 'bad')}
+    SELECT any_value(id) AS id, any_value(province) AS province, any_value(year) AS year,
+      any_value(subject_type) AS subject_type, any_value(min) AS min, any_value(min_section) AS min_section,
+      false AS __fits,
+      string_agg(CASE __level WHEN '' THEN '' ELSE __level || '表 ' END || ${range(lo('e', 'min'), hi('e', 'min'))}
+        || ' (±' || CAST($1 AS VARCHAR) || ' 分 ' || ${range('__lo', '__hi')} || ')', '; ' ORDER BY __level) AS __bands
+    FROM e GROUP BY __row) t`
+}
+
 /** Table-specific row checks. */
 function specificChecks(): RowCheck[] {
   const row = (c: Omit<RowCheck, 'kind' | 'severity'> & { severity?: Severity }): RowCheck => ({
@@ -241,6 +293,14 @@ function specificChecks(): RowCheck[] {
     }),
     row({
       table: 'plans',
+      name: 'num_unverified',
+      description: 'num_unverified 的行有计划数 (num >= 0)',
+      uses: ['num_unverified', 'num'],
+      where: 't.num_unverified AND t.num < 0',
+      message: `'num_unverified without a planned number (num ' || ${show('t.num')} || ')'`,
+    }),
+    row({
+      table: 'plans',
       name: 'rank_derived',
       description: 'rank_derived 的行有 min 与 min_section',
       uses: ['rank_derived', 'min', 'min_section'],
@@ -268,6 +328,17 @@ function specificChecks(): RowCheck[] {
              ASOF JOIN r ON r.province = m.province AND r.year = m.year AND r.km = m.subject_type AND m.min <= r.score_high) t`,
       where: 't.__rank <> t.min_section',
       message: `'min ' || ${show('t.min')} || ' gives rank ' || ${show('t.__rank')} || ', min_section is ' || ${show('t.min_section')}`,
+    }),
+    row({
+      table: 'plans',
+      name: 'rank_band',
+      description: `min_section 在本行省份、年份、科类的一分一段表给 min 的位次段内 (±${RANK_BAND_TOLERANCE} 分; 普通表, 专科批亦可专科表, 外省院校亦可区外表, 一张相符即可)`,
+      uses: ['id', 'sid', 'province', 'year', 'subject_type', 'batch_name', 'min', 'min_section'],
+      needs: ['score_ranks', 'schools'],
+      from: rankBandFrom(),
+      where: 'NOT t.__fits',
+      message: `'min_section ' || ${show('t.min_section')} || ' is not a rank of min ' || ${show('t.min')} || ' in ' || t.province || ' ' || CAST(t.year AS VARCHAR) || ' ' || t.subject_type || ' 一分一段: ' || t.__bands`,
+      params: () => [RANK_BAND_TOLERANCE, ORDINARY_CATEGORIES],
     }),
     row({
       table: 'score_lines',

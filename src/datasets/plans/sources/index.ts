@@ -66,7 +66,8 @@ export const PLAN_SOURCES: readonly PlanSourceInfo[] = [
     repo: 'Linear27/guangxi-gaokao-2026-physics',
     licence: 'none (no licence file)',
     snapshot: 'fc62a66f',
-    files: 'public/data/tracks/{physics,history}/schools/<code>.json.gz, …/history/2025/guangxi-*-admission-lines.json.gz',
+    files:
+      'public/data/tracks/{physics,history}/schools/<code>.json.gz, …/history/2025/guangxi-*-admission-lines.json.gz',
   },
   {
     id: 'ZJP',
@@ -101,7 +102,8 @@ export const PLAN_SOURCES: readonly PlanSourceInfo[] = [
     repo: 'ycxukun/jiangsu-plan',
     licence: 'none (no licence file)',
     snapshot: 'ed4f08b8',
-    files: 'identity_key_full_audit.csv.gz, data-major-details-part-NN.js.gz, group_change_mapping_audit.csv.gz',
+    files:
+      'identity_key_full_audit.csv.gz, data-major-details-part-NN.js.gz, group_change_mapping_audit.csv.gz',
   },
   {
     id: 'CG',

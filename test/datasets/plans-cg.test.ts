@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Drops } from '../../src/datasets/plans/drops.js'
+import {
+  cgGroupCode,
+  cgPlans,
+  cgRecords,
+  cgSchool,
+  padGroupCode,
+  requirementFromCombos,
+} from '../../src/datasets/plans/sources/cg.js'
+import type { PlanAdapterResult, PlanRecord } from '../../src/datasets/plans/types.js'
+import { FIXTURES } from './helpers.js'
+
+const dropped = (r: PlanAdapterResult, reason: string) =>
+  r.dropped.find((d) => d.reason === reason)?.rows ?? 0
+const find = (records: PlanRecord[], f: Partial<PlanRecord>) =>
+  records.filter((r) => Object.entries(f).every(([k, v]) => r[k as keyof PlanRecord] === v))
+
+let r: PlanAdapterResult
+beforeAll(async () => {
+  r = await cgPlans.load(FIXTURES)
+})
+
+describe('CG adapter (gaokao-pro college-groups, 2025)', () => {
+  it('reads both the gzipped and the plain files, in sorted order', () => {
+    expect(cgPlans.repo).toBe('hamajun-tao__gaokao-pro')
+    expect(r.files).toEqual([
+      'hamajun-tao__gaokao-pro/cli/data/college-groups/fixture-nju-2025.json.gz',
+      'hamajun-tao__gaokao-pro/cli/data/college-groups/fixture-pku-2025.json',
+    ])
+    expect(r.records.every((x) => x.source === 'CG' && x.tier === 4 && x.year === 2025)).toBe(true)
+  })
+
+  it('emits one plan record per unique major of a group and one group record with the group line', () => {
+    const js = find(r.records, { province: '江苏', schoolName: '南京大学', sgCode: '01' })
+    // 计算机类 ×2 and 软件工程 ×2 are exact duplicates; 软件工程 with 12 places is another entry
+    expect(js.map((x) => [x.spname, x.num])).toEqual([
+      ['', null],
+      ['计算机类', 20],
+      ['软件工程', 10],
+      ['软件工程', 12],
+    ])
+    expect(dropped(r, 'exact duplicate of a major in the same group')).toBe(3)
+    const [group, cs, se] = js
+    expect(group).toMatchObject({
+      outcomeLevel: 'group',
+      min: 660,
+      minSection: 2100,
+      num: null,
+      subjectType: '物理类',
+      batchName: '本科批',
+      planType: '普通',
+      sgInfos: '首选物理,再选化学',
+    })
+    expect(group?.numUnverified).toBeUndefined()
+    expect(cs).toMatchObject({
+      outcomeLevel: '',
+      min: null,
+      spcode: null, // 0809 is a 专业类 code, not a catalogue code
+      numUnverified: true,
+      tuition: 5200,
+      length: '四年',
+      schoolCode: '10284',
+    })
+    expect(se?.spcode).toBe('080902')
+  })
+
+  it('reads 选科 from gaokao.cn combinations (AND / OR) and from texts', () => {
+    const [special] = find(r.records, { province: '江苏', sgCode: '02', spname: '生物科学' })
+    expect(special).toMatchObject({
+      sgInfos: '首选物理,再选化学或生物',
+      batchName: '国家专项',
+      planType: '国家专项',
+    })
+    expect(find(r.records, { province: '湖南', spname: '化学' })[0]?.sgInfos).toBe('首选物理,再选化学和生物')
+    expect(find(r.records, { province: '湖南', spname: '法学' })[0]?.sgInfos).toBe('首选历史,再选政治')
+    expect(find(r.records, { province: '北京', spname: '数学类' })[0]?.sgInfos).toBe('物理和化学')
+    expect(
+      requirementFromCombos('70000_70001_70002^70000_70001_70003^70000_70001_70005', '江苏', '物理'),
+    ).toBe('化学')
+    expect(
+      requirementFromCombos(
+        '70000_70001_70002^70000_70001_70003^70000_70001_70005^70000_70002_70003^70000_70002_70005',
+        '湖北',
+        '物理',
+      ),
+    ).toBe('(化学或生物)')
+    expect(requirementFromCombos('70008', '山东', null)).toBe('不限')
+    // 3+3: 物理 and 化学 in every allowed selection
+    expect(
+      requirementFromCombos(
+        '70000_70001_70002^70000_70001_70003^70000_70001_70004^70000_70001_70005',
+        '北京',
+        null,
+      ),
+    ).toBe('物理和化学')
+    expect(requirementFromCombos('70000_70009', '北京', null)).toBeNull()
+  })
+
+  it('does not turn a school-level score repeated on several groups into group lines', () => {
+    const hn = find(r.records, { province: '湖南', schoolName: '南京大学' })
+    expect(hn.filter((x) => x.outcomeLevel === 'group').map((x) => [x.sgCode, x.min])).toEqual([['204', 630]])
+    expect(dropped(r, 'group line repeating a school-level score on several groups')).toBe(3)
+    // the majors of those groups stay
+    expect(find(hn, { spname: '物理学' })[0]?.sgCode).toBe('201')
+  })
+
+  it('keeps 浙江 bundles as majors without a group code or a group line', () => {
+    const zj = find(r.records, { province: '浙江' })
+    expect(zj.map((x) => x.spname)).toEqual(['电子信息类', '天文学'])
+    expect(zj.every((x) => x.sgCode === null && x.outcomeLevel === '' && x.subjectType === '综合')).toBe(true)
+    expect(zj[1]?.num).toBe(2) // `plan` when `num` is null
+    expect(dropped(r, 'group line of a province without 院校专业组 (a bundle of majors)')).toBe(1)
+  })
+
+  it('walks dict-form provinces (pinyin and GB keys), string majors and summaries; no provincial code as schoolCode', () => {
+    const pku = find(r.records, { schoolName: '北京大学' })
+    expect(pku.every((x) => x.schoolCode === null)).toBe(true)
+    expect(find(pku, { province: '北京', spname: '物理学类' })[0]).toMatchObject({ num: null, sgCode: '02' })
+    // a group given only as a majors_summary: its line stays, its majors are counted
+    expect(find(pku, { province: '北京', sgCode: '03' }).map((x) => [x.spname, x.min])).toEqual([['', 690]])
+    expect(dropped(r, 'group given only as a majors_summary text (its majors)')).toBe(1)
+    expect(dropped(r, 'gender-split line')).toBe(2)
+    const gd = find(pku, { province: '广东' })
+    expect(gd.map((x) => [x.sgCode, x.subjectType, x.spname, x.outcomeLevel])).toEqual([
+      ['201', '历史类', '', 'group'],
+      ['201', '历史类', '中国语言文学类', ''],
+      ['202', '物理类', '临床医学', ''],
+    ])
+    expect(find(gd, { spname: '临床医学' })[0]).toMatchObject({ tuition: null, length: '八年' })
+  })
+
+  it('drops the tracks the README drops (预科)', () => {
+    expect(dropped(r, 'preparatory class (预科)')).toBe(2)
+    expect(find(r.records, { sgCode: '03', province: '江苏' })).toEqual([])
+  })
+
+  it('normalises group codes to the width the province uses and reads the school fields', () => {
+    expect(padGroupCode('001', '江苏')).toBe('01')
+    expect(padGroupCode('5', '广东')).toBe('005')
+    expect(padGroupCode('1203', '江苏')).toBe('1203')
+    expect(padGroupCode('D02', '江苏')).toBe('D02')
+    expect(cgGroupCode({ sg_name: '（101）' })).toBe('101')
+    expect(cgGroupCode({ group: '999组' })).toBe('999')
+    expect(cgGroupCode({ group_name: '物理普通类(本科批)' })).toBeNull()
+    expect(cgSchool({ uni: '安徽建筑大学', code: 800, zs_code: '1087800' })).toEqual({
+      name: '安徽建筑大学',
+      code: null,
+    })
+    expect(cgSchool({ _university: { name: '华东理工大学', moe_zs_code: '10251' } })).toEqual({
+      name: '华东理工大学',
+      code: '10251',
+    })
+  })
+
+  it('drops groups whose category cannot be placed, counting the group and its majors', () => {
+    const drops = new Drops('CG')
+    const recs = cgRecords(
+      {
+        uni: '北京大学',
+        provinces: [
+          {
+            province: '河北',
+            groups: [
+              { sg_name: '', first_subject: null, batch: '本科批', majors: [{ sp_name: '数学类', num: 2 }] },
+            ],
+          },
+        ],
+      },
+      'x.json',
+      drops,
+    )
+    expect(recs).toEqual([])
+    expect(drops.list()).toEqual([
+      { source: 'CG', reason: 'category unknown or not of the exam mode (group and its majors)', rows: 2 },
+    ])
+  })
+})
