@@ -13,8 +13,10 @@ export type SpecialPlan = {
   year: number
   province: string
   school_name: string
+  /** The major name, or LINE_NAME (domain/plan-rows.ts) for a school's or group's line */
   spname: string
-  num: number
+  /** null when unknown */
+  num: number | null
   min: number | null
   min_section: number | null
   local_batch_name: string

@@ -7,6 +7,7 @@ import {
   type SchoolType,
   schoolTypeFilter,
 } from '../domain/mappings.js'
+import { LINE_NAME, majorOrLine, plannedNumber } from '../domain/plan-rows.js'
 import { planYearsFrom } from '../domain/years.js'
 import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
@@ -17,7 +18,6 @@ import {
   logoUrl,
   pageFooter,
   pagingOf,
-  planNum,
   type SchoolInfo,
   schoolDirectory,
   tableOf,
@@ -68,6 +68,7 @@ export type SchoolPlan = {
   min_section: number | null
   sg_infos: string | null
   spcode: string | null
+  /** SPEC 2.10: not null, -1 means unknown (the one record whose spec names a value for an unknown number) */
   num: number
   length: string | null
   tuition: number | null
@@ -223,7 +224,8 @@ async function rowsByIds(db: Db, ids: readonly number[]): Promise<PlanRow[]> {
  * then the lowest score ascending. Rows without a score come last within their year; ties by plan row id.
  * Fields we have no data for (local_name, tb_sn_code, tb_sg_code, spdetail, sg_options, job_id, created_at,
  * updated_at, average_section, max_section) are null. `batch` also takes any batch_name lookup 4.0 (source plans)
- * lists, matched exactly.
+ * lists, matched exactly. A school's or a group's admission line (no major name) says so in `spname` (LINE_NAME,
+ * domain/plan-rows.ts); `sg_name` names the group.
  */
 export default defineEndpoint({
   name: 'get-school-plan',
@@ -274,7 +276,9 @@ export default defineEndpoint({
       limit: paging.limit,
     }
   },
-  records: (data) => data.list,
+  // The exports are rows for spreadsheets and scripts, where a -1 would add up as a count: an unknown number
+  // is an empty cell (CSV) or null (NDJSON) there, as in every other answer.
+  records: (data) => data.list.map((r) => ({ ...r, num: plannedNumber(r.num) })),
   table: (data, req) => {
     const oneProvince = req.province !== undefined && req.province !== 'all'
     return {
@@ -282,12 +286,15 @@ export default defineEndpoint({
       ...tableOf<SchoolPlan>(
         [
           { head: '院校', cell: (r) => r.school_name },
-          // A row without a major is a group's line (its name tells two groups apart) or the whole school's.
-          { head: '专业', cell: (r) => r.spname || (r.sg_name ? `(${r.sg_name})` : '(院校)') },
+          // A line's group name tells two groups of a school apart.
+          {
+            head: '专业',
+            cell: (r) => (r.spname === LINE_NAME && r.sg_name ? `${LINE_NAME} ${r.sg_name}` : r.spname),
+          },
           { head: '年份', cell: (r) => r.year },
           { head: '最低分', cell: (r) => r.min, numeric: true },
           { head: '最低位次', cell: (r) => r.min_section, numeric: true },
-          { head: '计划数', cell: (r) => planNum(r.num), numeric: true },
+          { head: '计划数', cell: (r) => plannedNumber(r.num), numeric: true },
           { head: '学费', cell: (r) => r.tuition, numeric: true },
           { head: '科类', cell: (r) => r.kemu },
           { head: '批次', cell: (r) => r.batch_name },
@@ -313,7 +320,7 @@ function recordOf(r: PlanRow, school: SchoolInfo | undefined, logoBase: string):
     year: r.year,
     province: r.province,
     kemu: r.subject_type,
-    spname: r.spname,
+    spname: majorOrLine(r.spname),
     batch_name: r.batch_name,
     local_batch_name: r.local_batch_name,
     average: r.average,
@@ -321,6 +328,8 @@ function recordOf(r: PlanRow, school: SchoolInfo | undefined, logoBase: string):
     min_section: r.min_section,
     sg_infos: r.sg_infos,
     spcode: r.spcode,
+    // SPEC 2.10 types num "number, not null (planned enrollment, -1 means unknown)": the stored -1 is the
+    // spec's own value here. The exports and the table show it as unknown (records, table above).
     num: r.num,
     length: r.length,
     tuition: r.tuition,

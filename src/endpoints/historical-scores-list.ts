@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { batchNames, HISTORICAL_BATCHES, SUBJECT_TYPES, subjectValues } from '../domain/mappings.js'
+import { majorOrLine, plannedNumber } from '../domain/plan-rows.js'
 import { BlockIndex, type BlockRange, compareInBlock, type ScoreBlock } from '../domain/scores-history.js'
 import type { ScoreRowFilter } from '../domain/scores-history-rows.js'
 import { lastThreeYears } from '../domain/years.js'
@@ -15,7 +16,6 @@ import {
   pageFooter,
   pagingOf,
   parseYearWord,
-  planNum,
   type SchoolInfo,
   schoolDirectory,
   tableOf,
@@ -60,7 +60,8 @@ export type HistoricalScore = {
   average: number | null
   batch: string
   sg_infos: string | null
-  plan_num: number
+  /** null when unknown */
+  plan_num: number | null
   subject_type: string
   school_name: string
   hot: number | null
@@ -264,14 +265,14 @@ async function pageOf(
       .map(
         (r): HistoricalScore => ({
           sid: r.sid,
-          spname: r.spname,
+          spname: majorOrLine(r.spname),
           year: r.year,
           min: r.min,
           min_section: r.min_section,
           average: r.average,
           batch: r.batch_name,
           sg_infos: r.sg_infos,
-          plan_num: r.num,
+          plan_num: plannedNumber(r.num),
           subject_type: r.subject_type,
           school_name: r.school_name,
           hot: schools.get(r.sid)?.hot ?? null,
@@ -286,7 +287,9 @@ async function pageOf(
  * score, lowest plan row id), and `total` counts the representatives. Ordered by year descending, hot ascending, min ascending; two schools
  * with the same hot (or no hot: last) are ordered by sid before min; equal scores by major name. `school_names`
  * lists every school under the filter, hottest first. `batch` and `subject_type` also take any value lookup 4.0
- * (source plans) lists, matched exactly; 艺术 / 体育 also match our stored art and sport categories.
+ * (source plans) lists, matched exactly; 艺术 / 体育 also match our stored art and sport categories. The rows of a
+ * school's or group's admission line (no major name) are one record whose `spname` says so (LINE_NAME); an unknown
+ * `plan_num` is null.
  */
 export default defineEndpoint({
   name: 'historical-scores-list',
@@ -322,12 +325,12 @@ export default defineEndpoint({
     ...tableOf<HistoricalScore>(
       [
         req.school_name === undefined && { head: '院校', cell: (r) => r.school_name },
-        { head: '专业', cell: (r) => r.spname || '(院校/专业组)' },
+        { head: '专业', cell: (r) => r.spname },
         { head: '年份', cell: (r) => r.year },
         { head: '最低分', cell: (r) => r.min, numeric: true },
         { head: '最低位次', cell: (r) => r.min_section, numeric: true },
         { head: '平均分', cell: (r) => r.average, numeric: true },
-        { head: '计划数', cell: (r) => planNum(r.plan_num), numeric: true },
+        { head: '计划数', cell: (r) => r.plan_num, numeric: true },
         { head: '科类', cell: (r) => r.subject_type },
         { head: '批次', cell: (r) => r.batch },
       ],

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { formatGroupName, groupBySgName } from '../domain/major-groups.js'
+import { plannedNumber, sumPlanned } from '../domain/plan-rows.js'
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { ApiError } from './errors.js'
@@ -10,7 +11,8 @@ import { f211Of, f985Of, findSchool, logoUrl } from './school-lookup.js'
 interface PlanRecord {
   spname: string
   spcode: string | null
-  num: number
+  /** null when unknown */
+  num: number | null
   length: string | null
   tuition: number | null
   min: number | null
@@ -47,7 +49,8 @@ export interface MajorGroupTree {
   f211: '211' | null
   min: number | null
   min_section: number | null
-  z_num: number
+  /** null when no record's number is known */
+  z_num: number | null
   zy_groups: MajorGroup[]
 }
 
@@ -111,7 +114,9 @@ export default defineEndpoint({
        ORDER BY year DESC, province, coalesce(sg_name, '') = '', sg_name, "min" DESC NULLS LAST, spname, id`,
       params,
     )
-    const records = rows.filter((r) => r.spname !== null && r.spname.trim() !== '')
+    const records = rows
+      .filter((r) => r.spname !== null && r.spname.trim() !== '')
+      .map((r) => ({ ...r, num: plannedNumber(r.num) }))
     return {
       sid: school.sid,
       name: school.name,
@@ -132,7 +137,7 @@ export default defineEndpoint({
       title: `${data.name} (${data.sid}) ${data.province}${data.city ? ` ${data.city}` : ''} ${data.level_name} ${data.type_name ?? ''} ${[data.f985, data.f211].filter(Boolean).join(' ')}`,
       head: [],
       rows: [],
-      footer: `最高的最低分 ${data.min ?? '-'}, 最高的最低位次 ${data.min_section ?? '-'}, 计划总数 ${data.z_num}, ${data.zy_groups.length} 个专业组`,
+      footer: `最高的最低分 ${data.min ?? '-'}, 最高的最低位次 ${data.min_section ?? '-'}, 计划总数 ${data.z_num ?? '-'}, ${data.zy_groups.length} 个专业组`,
     },
     ...data.zy_groups.map((g) => ({
       title: `专业组 ${g.sg_name || '(未分组)'}${g.sg_infos ? `  选科: ${g.sg_infos}` : ''}  (${g.zy_count} 条)`,
@@ -155,7 +160,7 @@ export default defineEndpoint({
         m.year,
         m.kemu,
         m.local_batch_name,
-        m.num < 0 ? '未知' : m.num,
+        m.num,
         m.length,
         m.tuition,
         m.min,
@@ -173,19 +178,18 @@ export default defineEndpoint({
 
 /**
  * The school figures of 2.17 over the returned records: `min` the highest lowest score, `min_section` the highest
- * lowest rank (as the spec writes it), `z_num` the planned numbers summed without the unknown ones (-1).
+ * lowest rank (as the spec writes it), `z_num` the known planned numbers summed: null when none is known (2.17
+ * names no value of its own for that, and a 0 would read as "nothing planned").
  */
 function summaryOf(records: readonly PlanRecord[]): Pick<MajorGroupTree, 'min' | 'min_section' | 'z_num'> {
   let min: number | null = null
   let minSection: number | null = null
-  let zNum = 0
   for (const r of records) {
     if (r.min !== null && (min === null || r.min > min)) min = r.min
     if (r.min_section !== null && (minSection === null || r.min_section > minSection))
       minSection = r.min_section
-    if (r.num > 0) zNum += r.num
   }
-  return { min, min_section: minSection, z_num: zNum }
+  return { min, min_section: minSection, z_num: sumPlanned(records.map((r) => r.num)) }
 }
 
 /** Rules 2-5 of 4.17: group by the raw `sg_name` (null and '' together), format the group's display name. */

@@ -126,6 +126,3 @@ export function tableOf<T>(columns: readonly (TableColumn<T> | false)[], rows: r
     numeric: used.flatMap((c, i) => (c.numeric ? [i] : [])),
   }
 }
-
-/** `未知` for the planned number -1. */
-export const planNum = (n: number): number | string => (n === -1 ? '未知' : n)

@@ -18,10 +18,14 @@ const input = z.object({
 
 export interface ProvinceNum {
   province: string
+  /**
+   * The known planned numbers summed (an unknown one adds nothing). 0, not null, when none is known: 2.8 types num
+   * as a number and 4.6 names entries with num 0 as its own empty value.
+   */
   num: number
 }
 
-/** Planned enrolment per enrolment province and year, summed over every plan row; -1 (unknown) adds nothing. */
+/** Planned enrolment per enrolment province and year, summed over every plan row; an unknown number adds nothing. */
 type Matrix = ReadonlyMap<string, ReadonlyMap<number, number>>
 
 /**

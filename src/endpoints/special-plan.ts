@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { specialPlanTypes } from '../domain/mappings.js'
+import { majorOrLine, plannedNumber } from '../domain/plan-rows.js'
 import { NATIONAL_SPECIAL, type SpecialFilter, type SpecialPlan } from '../domain/scores-special.js'
 import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
 import { pageField, pageSizeField } from './paging.js'
-import { containsPattern, pageFooter, pagingOf, planNum, tableOf, Where } from './plans-common.js'
+import { containsPattern, pageFooter, pagingOf, tableOf, Where } from './plans-common.js'
 import { handlerChecked, optText, optYear } from './schema.js'
 
 const input = z.object({
@@ -55,6 +56,13 @@ function whereOf(f: SpecialFilter): Where {
   return where
 }
 
+/** A stored special-plan row as 2.6 shows it: a line names itself in `spname`, an unknown number is null. */
+const specialRecordOf = (r: SpecialPlan & { num: number }): SpecialPlan => ({
+  ...r,
+  spname: majorOrLine(r.spname),
+  num: plannedNumber(r.num),
+})
+
 /** A count and one page, from the special plans kept apart in answer order (data/catalogue.ts). */
 export async function searchSpecial(
   db: Db,
@@ -77,21 +85,22 @@ export async function searchSpecial(
     },
     256,
   )
-  const list =
+  const rows =
     offset >= total
       ? []
-      : await db.all<SpecialPlan>(
+      : await db.all<SpecialPlan & { num: number }>(
           `SELECT ${COLUMNS} FROM special_plans WHERE ${where} ORDER BY ${ORDER} LIMIT ? OFFSET ?`,
           [...where.params, limit, offset],
         )
-  return { total, list }
+  return { total, list: rows.map(specialRecordOf) }
 }
 
 /**
  * SPEC 4.4: special enrolment plans (国家专项, 地方专项, 高校专项; plans.plan_type), ordered by the lowest
  * score ascending with rows without a score last, then by plan row id. Served without the envelope, as the spec
  * shows it. The keyword matches the school name or the major name (either), and restricts only the 国家专项
- * rows: with several types searched, rows of the other types are listed whatever the keyword.
+ * rows: with several types searched, rows of the other types are listed whatever the keyword. A school's or
+ * group's line names itself in `spname` (LINE_NAME); an unknown `num` is null.
  */
 export default defineEndpoint({
   name: 'special-plan',
@@ -129,11 +138,11 @@ export default defineEndpoint({
     ...tableOf<SpecialPlan>(
       [
         { head: '院校', cell: (r) => r.school_name },
-        { head: '专业', cell: (r) => r.spname || '(专业组)' },
+        { head: '专业', cell: (r) => r.spname },
         { head: '年份', cell: (r) => r.year },
         { head: '最低分', cell: (r) => r.min, numeric: true },
         { head: '最低位次', cell: (r) => r.min_section, numeric: true },
-        { head: '计划数', cell: (r) => planNum(r.num), numeric: true },
+        { head: '计划数', cell: (r) => r.num, numeric: true },
         { head: '批次', cell: (r) => r.local_batch_name },
         req.province === undefined && { head: '省份', cell: (r) => r.province },
       ],

@@ -337,10 +337,40 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
       )
       const res = await scores({ ...filter, limit: 100 })
       expect(res.data.total, JSON.stringify(filter)).toBe(expected.length)
+      // a school's or group's line (no major name) says so; an unknown number (stored -1) is null
       expect(res.data.list.map((r: any) => [r.sid, r.spname, r.year, r.min, r.batch, r.plan_num])).toEqual(
-        expected.slice(0, 100).map((r) => [r.sid, r.spname, r.year, r.min, r.batch_name, r.num]),
+        expected
+          .slice(0, 100)
+          .map((r) => [
+            r.sid,
+            r.spname === '' ? '(院校/专业组)' : r.spname,
+            r.year,
+            r.min,
+            r.batch_name,
+            r.num === -1 ? null : r.num,
+          ]),
       )
     }
+  })
+  it('names a school or group line as a line in spname and answers an unknown plan_num as null, never -1', async () => {
+    // 福建 2025 of 楚天测试大学 (plans.lines.csv): a school line (500), a group line (510) and a 国家专项 group line
+    // (505) share the empty name and are one record (the ordinary school line); two majors, one with a number.
+    const res = await scores({ province: '福建', limit: 100 })
+    expect(res.data.list.map((r: any) => [r.spname, r.min, r.plan_num])).toEqual([
+      ['(院校/专业组)', 500, null],
+      ['测试土木工程', 515, null],
+      ['测试机械工程', 520, 6],
+    ])
+    const view = historicalScores.table?.(res.data, { province: '福建' } as never) as { rows: unknown[][] }
+    // 院校, 专业, 年份, 最低分, 最低位次, 平均分, 计划数: an unknown number is an empty cell, as any null
+    expect(view.rows[0]?.slice(1, 7)).toEqual(['(院校/专业组)', 2025, 500, 30000, null, null])
+    // every record of every page: a name, and a known number or null
+    const first = await scores({ limit: 100 })
+    for (let page = 1; page <= Math.ceil(first.data.total / 100); page++)
+      for (const r of (await scores({ limit: 100, page })).data.list) {
+        expect(r.spname, JSON.stringify(r)).not.toBe('')
+        expect(r.plan_num === null || r.plan_num >= 0, JSON.stringify(r)).toBe(true)
+      }
   })
   it('rejects a bad page, limit or province with a 400 envelope', async () => {
     expect((await scores({ page: -1 })).message).toBe('参数 page 无效: 应为不小于 1 的整数, 收到 -1')

@@ -67,7 +67,7 @@ describe('major groups (SPEC 4.17, 2.17)', () => {
       f211: '211',
       min: 650, // the highest of the lowest scores
       min_section: 20000, // the highest of the lowest ranks, as the spec writes it
-      z_num: 74, // 32 + 2 + 20 + 15 + 5; the unknown -1 of 测试护理学 does not subtract
+      z_num: 74, // 32 + 2 + 20 + 15 + 5; the unknown number of 测试护理学 adds nothing
     })
     expect(Object.keys(res.data)).toEqual([
       'sid',
@@ -167,7 +167,7 @@ describe('major groups (SPEC 4.17, 2.17)', () => {
           item({
             spname: '测试护理学',
             spcode: '109904K',
-            num: -1,
+            num: null, // stored -1: unknown
             tuition: 6000,
             min: 600,
             min_section: 20000,
@@ -233,11 +233,31 @@ describe('major groups (SPEC 4.17, 2.17)', () => {
       expect(await groups({ slug }), slug).toEqual({ code: 404, message: 'School not found', data: {} })
     }
   })
-  it('answers a school without plans with empty groups, null minimums and z_num 0', async () => {
+  it('answers a school without plans with empty groups, null minimums and z_num null', async () => {
     const res = await groups({ slug: '2008' })
-    expect(res.data).toMatchObject({ sid: 2008, min: null, min_section: null, z_num: 0, zy_groups: [] })
+    expect(res.data).toMatchObject({ sid: 2008, min: null, min_section: null, z_num: null, zy_groups: [] })
     const none = await groups({ slug: '2001', province: '西藏' })
     expect(none.data.zy_groups).toEqual([])
+  })
+  it('answers an unknown number as null, never -1, and z_num as the known numbers summed or null', async () => {
+    // 楚天测试大学 in 福建 (plans.lines.csv): the school and group lines are dropped (rule 1); 2025 has 测试土木工程
+    // (unknown) and 测试机械工程 (6), 2024 only a 国家专项 测试土木工程 of unknown number.
+    const y2025 = await groups({ slug: '3001', province: '福建', year: 2025 })
+    const majors = y2025.data.zy_groups.flatMap((g: any) => g.zy_list)
+    expect(majors.map((m: any) => [m.spname, m.num])).toEqual([
+      ['测试机械工程', 6],
+      ['测试土木工程', null],
+    ])
+    expect(y2025.data.z_num).toBe(6)
+    const y2024 = await groups({ slug: '3001', province: '福建', year: 2024 })
+    expect(y2024.data.zy_groups.flatMap((g: any) => g.zy_list.map((m: any) => m.num))).toEqual([null])
+    expect(y2024.data.z_num).toBeNull()
+    const views = majorGroups.table?.(y2024.data, {} as never) as { rows: unknown[][]; footer?: string }[]
+    expect(views[0]?.footer).toContain('计划总数 -,')
+    expect(views[1]?.rows[0]?.[5]).toBeNull() // 计划数: an empty cell, as any null
+    for (const slug of ['2001', '3001'])
+      for (const m of (await groups({ slug })).data.zy_groups.flatMap((g: any) => g.zy_list))
+        expect(m.num === null || m.num >= 0, JSON.stringify(m)).toBe(true)
   })
   it('prefixes stored logos (not absolute URLs), keeps absolute ones, and answers 985/211 as strings or null', async () => {
     expect((await groups({ slug: '2002' })).data).toMatchObject({

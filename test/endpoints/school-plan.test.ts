@@ -157,18 +157,43 @@ describe('school plans (SPEC 4.9, 2.10)', () => {
   })
 })
 
-describe('school plans in a terminal table', () => {
-  it('names the group of a row without a major, so that two groups of a school are told apart', () => {
-    const row = (spname: string, sg_name: string | null) => ({
-      school_name: '大兴安岭职业学院',
-      spname,
-      sg_name,
-    })
-    const view = getSchoolPlan.table?.(
-      { list: [row('', '专业组（01）'), row('', '专业组（02）'), row('', null), row('护理', null)] } as never,
-      { province: '黑龙江' } as never,
-    )
+describe('school and group lines in the plans (SPEC 2.10)', () => {
+  // 福建 2025 of 楚天测试大学 (plans.lines.csv): a school line (500), a 国家专项 group line (505), a group line (510),
+  // and two majors of that group (515, 520); only 测试机械工程 has a published number (6).
+  it('names a line as one in spname, sg_name naming the group; num keeps the -1 that 2.10 gives an unknown number', async () => {
+    const res = await plans({ year: 2025, province: '福建', limit: 100 })
+    expect(res.data.list.map((r: any) => [r.id, r.spname, r.sg_name, r.num])).toEqual([
+      [9101, '(院校/专业组)', null, -1],
+      [9105, '(院校/专业组)', '专业组（03）', -1],
+      [9102, '(院校/专业组)', '专业组（02）', -1],
+      [9103, '测试土木工程', '专业组（02）', -1],
+      [9104, '测试机械工程', '专业组（02）', 6],
+    ])
+  })
+  it('exports an unknown number as null (an empty CSV cell), never -1', async () => {
+    const res = await plans({ year: 2025, province: '福建', limit: 100 })
+    const records = getSchoolPlan.records?.(res.data) ?? []
+    expect(records.map((r) => r.num)).toEqual([null, null, null, null, 6])
+    // every record of every year: a name, and in the exports a known number or null
+    const first = await plans({ year: '近五年', limit: 100 })
+    for (let page = 1; page <= Math.ceil(first.data.total / 100); page++)
+      for (const r of getSchoolPlan.records?.((await plans({ year: '近五年', limit: 100, page })).data) ??
+        []) {
+        expect(r.spname, JSON.stringify(r)).not.toBe('')
+        expect(r.num === null || (r.num as number) >= 0, JSON.stringify(r)).toBe(true)
+      }
+  })
+  it('tells two groups of a school apart in the table and shows an unknown number as an empty cell', async () => {
+    const res = await plans({ year: 2025, province: '福建', limit: 100 })
+    const view = getSchoolPlan.table?.(res.data, { year: '2025', province: '福建' } as never)
     const rows = (Array.isArray(view) ? view[0] : view)?.rows ?? []
-    expect(rows.map((r) => r[1])).toEqual(['(专业组（01）)', '(专业组（02）)', '(院校)', '护理'])
+    // 专业 and 计划数
+    expect(rows.map((r) => [r[1], r[5]])).toEqual([
+      ['(院校/专业组)', null],
+      ['(院校/专业组) 专业组（03）', null],
+      ['(院校/专业组) 专业组（02）', null],
+      ['测试土木工程', null],
+      ['测试机械工程', 6],
+    ])
   })
 })

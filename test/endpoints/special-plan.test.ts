@@ -140,6 +140,23 @@ describe('special plans (SPEC 4.4, 2.6)', () => {
     const whole = await walk(100)
     for (const limit of [1, 3, 7]) expect(await walk(limit)).toEqual(whole)
   })
+  it('names a group line as a line in spname and answers an unknown num as null, never -1', async () => {
+    // 福建 (plans.lines.csv): a 2025 国家专项 group line (505) and a 2024 major without a score, both numbers unknown
+    const res = await special({ province: '福建', limit: 100 })
+    expect(res.list.map((r: any) => [r.year, r.spname, r.min, r.num])).toEqual([
+      [2025, '(院校/专业组)', 505, null],
+      [2024, '测试土木工程', null, null],
+    ])
+    const view = specialPlan.table?.(res, { province: '福建' } as never) as { rows: unknown[][] }
+    // 院校, 专业, 年份, 最低分, 最低位次, 计划数: an unknown number is an empty cell, as any null
+    expect(view.rows[0]?.slice(0, 6)).toEqual(['楚天测试大学', '(院校/专业组)', 2025, 505, 29000, null])
+    const all = await special({ limit: 100 })
+    expect(all.total).toBeLessThanOrEqual(100)
+    for (const r of all.list) {
+      expect(r.spname, JSON.stringify(r)).not.toBe('')
+      expect(r.num === null || r.num >= 0, JSON.stringify(r)).toBe(true)
+    }
+  })
   it('answers every filter and page as the rule applied row by row, from views and from preloaded tables', async () => {
     const oneShot = contextFor()
     const server = contextFor(null, true)
@@ -161,7 +178,14 @@ describe('special plans (SPEC 4.4, 2.6)', () => {
             })
     let nonEmpty = 0
     for (const f of filters) {
-      const expected = all.filter((r) => matchesSpecial(r, f)).map(({ plan_type: _, ...r }) => r)
+      // the rule filters stored rows; a line names itself and an unknown number (-1) is null in the answer
+      const expected = all
+        .filter((r) => matchesSpecial(r, f))
+        .map(({ plan_type: _, ...r }) => ({
+          ...r,
+          spname: r.spname === '' ? '(院校/专业组)' : r.spname,
+          num: r.num === -1 ? null : r.num,
+        }))
       if (expected.length > 0) nonEmpty++
       for (const [offset, limit] of [
         [0, 100],
