@@ -46,7 +46,7 @@ export interface ZyItem {
   min: number | null
   /** Expected lowest rank in the rank year (earlier years' lowest ranks scaled and weighted) */
   min_section: number | null
-  num: number
+  num: number | null
   length: string
   rating: number | null
   ranking: number | null
@@ -264,7 +264,8 @@ function toMajor(
     luqu_rate: '80%',
     min: expected === null ? null : scoreAtRank(rows, expected),
     min_section: expected,
-    num: row.num ?? -1,
+    // unknown: null like every unknown number of this answer (README, "Unknown values"), never -1
+    num: row.num,
     length: row.length ?? info?.length ?? '',
     rating: info?.rating ?? null,
     ranking: info?.ranking ?? null,

@@ -273,12 +273,16 @@ export function cutList(
   strategy: Strategy,
 ): TieredList {
   const type = volunteerTypeOf(rule)
+  // Where the choice is a group or a major, an item that names none cannot be typed into the 志愿表: each pick
+  // prefers a neighbour that can (assemble.ts). Where the choice is the school (type 1) the school is typeable as it
+  // stands, so nothing is preferred there; this exception was found by reading 新疆 2025's backtest misses with
+  // the preference on (in-sample for 2025, README).
   return assembleList(
     classified,
     tierCounts(strategy, rule.volunteer_num_max),
     Math.max(1, rule.major_num_max),
     rank,
     strategy.baoPrefer,
-    (c) => formReady(c, type),
+    type === 1 ? undefined : (c) => formReady(c, type),
   )
 }

@@ -91,7 +91,7 @@ describe('gaokao smart-match', () => {
     const run = await gaokao('smart-match', ...HUBEI, '--format', 'csv', '--no-bom')
     const [head, first] = run.stdout.split('\r\n')
     expect(head).toBe(
-      'tier,index,school,school_code,group,item_expected_rank,item_chance,item_latest_year,item_latest_min,item_latest_min_section,item_latest_level,major_index,major,sp_code,expected_rank,expected_score,diff,chance,latest_year,latest_min,latest_min_section,latest_level,num',
+      'tier,index,school,school_code,group,item_expected_rank,item_chance,item_latest_year,item_latest_min,item_latest_min_section,item_latest_level,composition,major_index,major,sp_code,expected_rank,expected_score,diff,chance,latest_year,latest_min,latest_min_section,latest_level,num',
     )
     expect(first?.startsWith('冲,1,')).toBe(true)
   })
@@ -266,5 +266,37 @@ describe('prompts for missing values', () => {
     )
     expect(none.asked).toEqual([])
     await db.close()
+  })
+})
+
+describe('gaokao smart-match audit', () => {
+  it('counts, per province and rank year, the items a counsellor can type into the form, by where their majors come from', async () => {
+    const run = await gaokao('smart-match', 'audit', '--province', '湖北', '--years', '2025', '--json')
+    expect(run.code).toBe(0)
+    const { rows, total } = JSON.parse(run.stdout)
+    expect(rows).toHaveLength(1)
+    const [row] = rows
+    expect(row).toMatchObject({ province: '湖北', rank_year: 2025, category: '物理类', volunteer_type: 2 })
+    expect(row.candidates).toBe(4)
+    expect(row.items).toBeGreaterThan(0)
+    // every item is counted once by composition, and a ready item names its majors
+    const { plan, plan_prev_year, admitted_prev_year, none } = row.composition
+    expect(plan + plan_prev_year + admitted_prev_year + none).toBe(row.items)
+    expect(row.ready).toBeLessThanOrEqual(row.items - none)
+    expect(total).toMatchObject({ items: row.items, ready: row.ready })
+    // 湖北's fixture plan names its groups' majors
+    expect(row.ready).toBeGreaterThan(0)
+  })
+
+  it('refuses a year or share it cannot read, and an unknown province, with one line and exit 2', async () => {
+    for (const args of [
+      ['--years', '25'],
+      ['--shares', '0'],
+      ['--province', '火星'],
+    ]) {
+      const run = await gaokao('smart-match', 'audit', ...args)
+      expect(run.code, args.join(' ')).toBe(2)
+      expect(run.stderr).toMatch(/^错误: .+\n$/u)
+    }
   })
 })

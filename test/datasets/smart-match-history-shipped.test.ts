@@ -61,11 +61,12 @@ describe('smart-match history on the shipped data: lines below the undergraduate
     const [school] = await db.all<{ sid: number }>(`SELECT sid FROM schools WHERE name = '西南交通大学'`)
     const rows = (await historyRows(db, jiangsu, 2024, 2025, true)).filter((r) => r.sid === school?.sid)
     const line = (group: string) => rows.find((r) => r.group === group && r.level === 'group')
-    // Published without ranks: 03 at 599 points, 04 at 578; the school's own line is 613 points, rank 21588.
+    // Published without ranks: 03 at 599 points, 04 at 578; its 统计学 (once misread as the school's line, its
+    // name taken for a statistics row) is 613 points, rank 21588.
     expect(line('专业组（03）')).toMatchObject({ score: 599, derived: true })
     expect(line('专业组（04）')).toMatchObject({ score: 578, derived: true })
-    const schoolLine = rows.find((r) => r.level === 'school')
-    expect(schoolLine).toMatchObject({ score: 613, rank: 21588 })
+    const statistics = rows.find((r) => r.level === 'major' && r.name === '统计学')
+    expect(statistics).toMatchObject({ score: 613, rank: 21588 })
     // Lower scores, later ranks: 613 < 599 < 578 in rank order.
     expect(line('专业组（03）')?.rank).toBeGreaterThan(21588)
     expect(line('专业组（04）')?.rank).toBeGreaterThan(line('专业组（03）')?.rank ?? Number.POSITIVE_INFINITY)
@@ -299,11 +300,11 @@ describe('smart-match on the shipped data: requirements stated on group rows (�
   })
 })
 
-describe('smart-match on the shipped data: a plan published for one school only (江苏 2026)', () => {
+describe('smart-match on the shipped data: a plan published for one school only (湖北 2026)', () => {
   const ctx = fixtureContext(SHIPPED)
   afterAll(() => ctx.db.close())
   const request = (rankYear: number, by: { rank?: number; score?: number }) => ({
-    province: '江苏',
+    province: '湖北',
     batch: '本科批',
     rank_year: rankYear,
     subject: '物理',
@@ -314,7 +315,7 @@ describe('smart-match on the shipped data: a plan published for one school only 
 
   it("lists the other schools from the year before's plan, in the rank year and in a rank year ahead", async () => {
     const [plan2026] = await ctx.db.all<{ n: number }>(
-      `SELECT count(DISTINCT sid)::INTEGER AS n FROM plans WHERE province = '江苏' AND year = 2026
+      `SELECT count(DISTINCT sid)::INTEGER AS n FROM plans WHERE province = '湖北' AND year = 2026
          AND batch_name = '本科批' AND subject_type = '物理类'`,
     )
     expect(plan2026?.n).toBe(1)
@@ -327,7 +328,7 @@ describe('smart-match on the shipped data: a plan published for one school only 
     expect(schoolsOf(ahead).size).toBeGreaterThan(20)
     // A score needs the rank year's 一分一段 table: 2027 has none, so it is the spec's "no data" answer.
     const byScore = await call(smartMatch, request(2027, { score: 600 }), ctx)
-    expect(byScore).toMatchObject({ code: 400, message: '江苏省2027年暂无<物理、物理,化学,生物>数据' })
+    expect(byScore).toMatchObject({ code: 400, message: '湖北省2027年暂无<物理、物理,化学,生物>数据' })
   })
 
   it('marks the items whose school the 2026 plan does not name, in the JSON and the table', async () => {
@@ -335,7 +336,7 @@ describe('smart-match on the shipped data: a plan published for one school only 
     expect(now.data.candidate).toMatchObject({ plan_year: 2026, earlier_plan_year: 2025 })
     const items = listedItems(now)
     const [named] = await ctx.db.all<{ sid: number }>(
-      `SELECT DISTINCT sid FROM plans WHERE province = '江苏' AND year = 2026 AND batch_name = '本科批'
+      `SELECT DISTINCT sid FROM plans WHERE province = '湖北' AND year = 2026 AND batch_name = '本科批'
          AND subject_type = '物理类'`,
     )
     for (const item of items) expect(item.plan_carried, item.schoolName).toBe(item.sid !== named?.sid)
@@ -344,7 +345,7 @@ describe('smart-match on the shipped data: a plan published for one school only 
         ...[
           'smart-match',
           '--province',
-          '江苏',
+          '湖北',
           '--batch',
           '本科批',
           '--rank-year',
@@ -362,7 +363,7 @@ describe('smart-match on the shipped data: a plan published for one school only 
   }, 60_000)
 
   it('marks military and police academies, which admit in 提前批 after 政审 and 体检', async () => {
-    const body = (await call(smartMatch, request(2026, { rank: 30000 }), ctx)) as any
+    const body = (await call(smartMatch, { ...request(2026, { rank: 30000 }), province: '江苏' }, ctx)) as any
     const items = listedItems(body)
     const military = items.filter((i: any) => i.school_type === '军事类')
     expect(military.length).toBeGreaterThan(0)
@@ -438,9 +439,10 @@ describe('smart-match on the shipped data: a line whose score was copied into it
 
 describe('smart-match on the shipped data: whose line the latest one is (江苏 2025)', () => {
   it("marks a school's line shown for a group as 校线, in the table, as the JSON's history level says", async () => {
+    // 520 points: among the groups there, a few have no line of their own and borrow their school's.
     const args = [
       'smart-match',
-      ...['--province', '江苏', '--batch', '本科批', '--rank-year', '2025', '--score', '600'],
+      ...['--province', '江苏', '--batch', '本科批', '--rank-year', '2025', '--score', '520'],
       ...['--subject', '物理', '--xuanke', '物理,化学,生物'],
     ]
     const json = JSON.parse((await runGaokao([...args, '--json'], { datasets: SHIPPED })).stdout)
@@ -475,7 +477,13 @@ describe('smart-match on the shipped data: major codes and lengths (江苏 2025)
     )
     const majors = ['chong', 'wen', 'bao']
       .flatMap((t) => body.data.zyb_data.zybData[t])
-      .flatMap((i: any) => i.zyList) as { zyId: number | null; sp_code: string | null; length: string }[]
+      .flatMap((i: any) => i.zyList.map((z: any) => ({ ...z, sid: i.sid }))) as {
+      sid: number
+      zyId: number | null
+      zyName: string
+      sp_code: string | null
+      length: string
+    }[]
     const known = majors.filter((m): m is typeof m & { zyId: number } => m.zyId !== null)
     // A major the catalogue does not know has neither id nor code: null, never a stand-in 0 or ''
     expect(majors.every((m) => m.zyId !== 0 && m.sp_code !== '')).toBe(true)
@@ -489,18 +497,35 @@ describe('smart-match on the shipped data: major codes and lengths (江苏 2025)
         )
       ).map((r) => [r.major_id, r]),
     )
+    // The plan's own length where its row gives one (CG and JSP do), else the catalogue's. A major name can stand
+    // on several rows of a school (groups, sources), some with a length and some without: either is its own.
+    const planLengths = new Map(
+      (
+        await ctx.db.all<{ sid: number; spname: string; lengths: string }>(
+          `SELECT sid, spname, string_agg(DISTINCT coalesce(length, ''), '|') AS lengths FROM plans
+           WHERE province = '江苏' AND year = 2025 AND subject_type = '物理类' AND batch_name = '本科批'
+           GROUP BY sid, spname`,
+        )
+      ).map((r) => [`${r.sid}|${r.spname}`, r.lengths.split('|')]),
+    )
+    let fromCatalogue = 0
     for (const m of known) {
       expect(m.sp_code).toBe(catalogue.get(m.zyId)?.code)
-      expect(m.length).toBe(catalogue.get(m.zyId)?.length ?? '')
+      const lengths = planLengths.get(`${m.sid}|${m.zyName}`) ?? ['']
+      const fromPlan = lengths.filter((l) => l !== '')
+      const allowed = lengths.includes('') ? [...fromPlan, catalogue.get(m.zyId)?.length ?? ''] : fromPlan
+      if (!fromPlan.includes(m.length)) fromCatalogue++
+      expect(allowed).toContain(m.length)
     }
+    expect(fromCatalogue).toBeGreaterThan(0)
   })
 })
 
-describe('smart-match CSV / NDJSON on the shipped data (湖北 2025: many groups published without majors)', () => {
+describe('smart-match CSV / NDJSON on the shipped data (陕西 2025: schools known by their school lines only)', () => {
   it('has every item of the list, an item without majors as one record with empty major fields', async () => {
     const args = [
       'smart-match',
-      ...['--province', '湖北', '--batch', '本科批', '--rank-year', '2025', '--score', '600'],
+      ...['--province', '陕西', '--batch', '本科批', '--rank-year', '2025', '--score', '520'],
       ...['--subject', '物理', '--xuanke', '物理,化学,生物'],
     ]
     const json = JSON.parse((await runGaokao([...args, '--json'], { datasets: SHIPPED })).stdout)
@@ -577,4 +602,34 @@ describe('smart-match on the shipped data: chances as shown agree with the tiers
     const [title] = (smartMatch.table?.(body.data, {} as never) ?? []) as { title: string }[]
     expect(title?.title).toContain(`计划中另有 ${unjudged} 所院校没有可用的往年最低位次`)
   }, 120_000)
+})
+
+describe('smart-match on the shipped data: lists a counsellor can type into the 志愿表 (河南 2025 历史类 540)', () => {
+  const ctx = fixtureContext(SHIPPED)
+  afterAll(() => ctx.db.close())
+  it('names group codes and their majors, says where the majors come from, and lists 河南 universities', async () => {
+    const body = await call(
+      smartMatch,
+      {
+        province: '河南',
+        batch: '本科批',
+        rank_year: 2025,
+        score: 540,
+        subject: '历史',
+        xuanke: '历史,政治,地理',
+      },
+      ctx,
+    )
+    expect(body.code).toBe(200)
+    const items = listedItems(body)
+    const typeable = items.filter((i: any) => i.sg_name !== '' && i.zyList.length > 0)
+    // The issue's run: 48 items, none with a group code, 45 without majors, no 河南 school.
+    expect(typeable.length).toBeGreaterThan(items.length / 2)
+    for (const i of typeable) expect(i.composition).not.toBeNull()
+    for (const i of items) if (i.zyList.length === 0) expect(i.composition).toBeNull()
+    const henan = new Set(
+      (await ctx.db.all<{ sid: number }>("SELECT sid FROM schools WHERE province = '河南'")).map((r) => r.sid),
+    )
+    expect(typeable.filter((i: any) => henan.has(i.sid)).length).toBeGreaterThan(0)
+  })
 })

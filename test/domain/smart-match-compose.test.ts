@@ -93,11 +93,39 @@ describe('composeMenu (majors for units whose plan names none)', () => {
       targetYear: 2025,
       menu: composed,
       history,
-      ratioOf: () => ({ ratio: 1 }),
+      ratioOf: () => ({ ratio: 1, basis: 'none' }),
     })
     expect(options.map((o) => [o.granularity, o.majors[0]?.row.name])).toEqual([
       ['major', '会计学'],
       ['major', '土木工程'],
+    ])
+  })
+})
+
+describe('专业+院校 provinces: a major is an option of its own only on evidence of its school’s majors', () => {
+  it('keeps a school whose majors have no line of their own as one school option listing them', () => {
+    const menu = [
+      row({ id: 1, sid: 1, group: '', name: '法学' }),
+      row({ id: 2, sid: 1, group: '', name: '会计学' }),
+      row({ id: 3, sid: 2, group: '', name: '土木工程' }),
+      row({ id: 4, sid: 2, group: '', name: '建筑学' }),
+    ]
+    const history = [
+      line({ sid: 1, group: '', level: 'school', rank: 20000 }),
+      line({ sid: 2, group: '', level: 'school', rank: 30000 }),
+      line({ sid: 2, group: '', level: 'major', name: '土木工程', rank: 28000 }),
+    ]
+    const options = buildOptions({
+      volunteerType: 3,
+      targetYear: 2025,
+      menu,
+      history,
+      ratioOf: () => ({ ratio: 1, basis: 'none' }),
+    })
+    expect(options.map((o) => [o.key, o.granularity, o.majors.map((m) => m.row.name).join('+')])).toEqual([
+      ['m3', 'major', '土木工程'],
+      ['m4', 'major', '建筑学'],
+      ['s1', 'school', '法学+会计学'],
     ])
   })
 })
@@ -111,7 +139,13 @@ describe('borrowed majors and the tiers', () => {
     line({ level: 'major', name: '甲', rank: 30000 }),
   ]
   const build = (m: MenuRow[]) =>
-    buildOptions({ volunteerType: 2, targetYear: 2025, menu: m, history, ratioOf: () => ({ ratio: 1 }) })
+    buildOptions({
+      volunteerType: 2,
+      targetYear: 2025,
+      menu: m,
+      history,
+      ratioOf: () => ({ ratio: 1, basis: 'none' }),
+    })
 
   it('are listed but do not move the group estimate', () => {
     const plain = build(menu)[0]
@@ -132,7 +166,7 @@ describe('borrowed majors and the tiers', () => {
   })
 })
 
-describe('formReady and the ready-first pick', () => {
+describe('formReady', () => {
   const option = (over: Record<string, unknown>) => ({
     option: { granularity: 'group', group: '专业组（01）', ...over },
   })
@@ -146,30 +180,24 @@ describe('formReady and the ready-first pick', () => {
     expect(formReady({ ...option({ granularity: 'school' }), majors: [major] } as never, 1)).toBe(true)
   })
 
-  it('lists ready items first and fills with the others only when a tier lacks ready ones', () => {
-    const c = (key: string, chance: number, ready: boolean): Classified =>
+  it('each pick prefers a ready item within its own stretch of the tier, else takes the nearest', () => {
+    const c = (i: number, ready: boolean): Classified =>
       ({
-        option: {
-          key,
-          sid: Number(key.slice(1)),
-          granularity: 'group',
-          estimate: { expected: 1000 / chance },
-        },
+        option: { key: `g${i}`, sid: i, granularity: 'group', estimate: { expected: 1000 + i } },
         majors: ready ? [{}] : [],
-        chance,
+        chance: 0.55 + i * 0.04,
         margin: 1,
         tier: 'wen',
       }) as never
-    const pool = [c('g1', 0.6, true), c('g2', 0.65, false), c('g3', 0.7, true), c('g4', 0.8, false)]
+    const pool = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => c(i, [0, 3, 5].includes(i)))
     const ready = (x: Classified) => x.majors.length > 0
     const keys = (n: number, r?: typeof ready) =>
-      assembleList(pool, { chong: 0, wen: n, bao: 0 }, 1, 500, Number.POSITIVE_INFINITY, r).wen.map(
-        (i) => i.classified.option.key,
-      )
-    expect(keys(2, ready).sort()).toEqual(['g1', 'g3'])
-    expect(keys(3, ready)).toHaveLength(3)
-    expect(keys(3, ready)).toEqual(expect.arrayContaining(['g1', 'g3']))
-    // without the predicate the pick spreads over the whole tier as before
-    expect(keys(2).sort()).toEqual(['g2', 'g4'])
+      assembleList(pool, { chong: 0, wen: n, bao: 0 }, 1, 500, Number.POSITIVE_INFINITY, r)
+        .wen.map((i) => i.classified.option.key)
+        .sort()
+    expect(keys(2)).toEqual(['g2', 'g6']) // evenly spaced, as without any preference
+    expect(keys(2, ready)).toEqual(['g3', 'g5']) // the ready neighbours of those positions
+    // g7's stretch holds no ready item: it stays, rather than a ready one from another part of the tier
+    expect(keys(4, ready)).toEqual(['g0', 'g3', 'g5', 'g7'])
   })
 })

@@ -200,6 +200,9 @@ describe('smart-match success (SPEC 2.12)', () => {
       )
       expect(item.index).toBe(i + 1)
       expect(['chong', 'wen', 'bao']).toContain(item.source)
+      // where the majors come from; none named, none said
+      expect(['plan', 'plan_prev_year', 'admitted_prev_year']).toContain(item.composition ?? 'plan')
+      expect(item.composition === null).toBe(item.zyList.length === 0)
       const diffs: number[] = []
       item.zyList.forEach((z: any, j: number) => {
         expect(Object.keys(z)).toEqual(
@@ -223,6 +226,8 @@ describe('smart-match success (SPEC 2.12)', () => {
         expect(z.index).toBe(j + 1)
         expect(z.source).toBe(item.source)
         expect(z.sg_name).toBe(item.sg_name)
+        // a planned number is known (positive) or null, never the stand-in -1
+        expect(z.num === null || z.num > 0).toBe(true)
         expect(z.luqu_rate).toBe('80%')
         if (z.min_section !== null) {
           expect(z.diff).toBe(z.min_section - rank)

@@ -46,7 +46,7 @@ export function assembleList(
     out[tier] = (
       tier === 'bao'
         ? preferred(pool, counts[tier], baoPrefer, perSchoolCap, ready)
-        : readyFirst(pool, counts[tier], ready, (p, k) => spread(p, k, perSchoolCap))
+        : spread(pool, counts[tier], perSchoolCap, ready)
     )
       .sort((a, b) => a.option.estimate.expected - b.option.estimate.expected || cmp(a, b))
       .map((c) => ({ tier, classified: c, majors: pickMajors(c.majors, majorNumMax, rank) }))
@@ -57,8 +57,21 @@ export function assembleList(
 const cmp = (a: Classified, b: Classified) =>
   a.option.key < b.option.key ? -1 : a.option.key > b.option.key ? 1 : 0
 
-/** `n` items at evenly spaced positions of the pool, skipping to the nearest free one when a school is full. */
-export function spread(pool: readonly Classified[], n: number, perSchoolCap: number): Classified[] {
+/**
+ * `n` items at evenly spaced positions of the pool, skipping to the nearest free one when a school is full.
+ *
+ * With `ready` (compose.ts's formReady), each pick prefers the nearest item that can be typed into the 志愿表 as it
+ * stands, within its own stretch of the pool (half the spacing between picks either side): an item that names no
+ * group or major sends the counsellor to the plan book. Staying within the stretch keeps the picks' chances spread
+ * as without the preference, so a tier's admission rate stays what its chances say (a pick among the ready items
+ * alone drifted: 上海's 稳 admitted 91 % in the 2025 backtest).
+ */
+export function spread(
+  pool: readonly Classified[],
+  n: number,
+  perSchoolCap: number,
+  ready?: (c: Classified) => boolean,
+): Classified[] {
   if (n <= 0) return []
   if (pool.length <= n) return [...pool]
   const taken = new Set<number>()
@@ -69,9 +82,17 @@ export function spread(pool: readonly Classified[], n: number, perSchoolCap: num
     if (!c || taken.has(i)) return false
     return !capped || (perSchool.get(c.option.sid) ?? 0) < perSchoolCap
   }
+  const stretch = Math.floor(pool.length / n / 2)
   for (let k = 0; k < n; k++) {
     const target = Math.floor(((k + 0.5) * pool.length) / n)
     let chosen = -1
+    if (ready) {
+      const fits = (i: number) => free(i, true) && ready(pool[i] as Classified)
+      for (let d = 0; d <= stretch && chosen < 0; d++) {
+        if (fits(target + d)) chosen = target + d
+        else if (fits(target - d)) chosen = target - d
+      }
+    }
     for (const capped of [true, false]) {
       for (let d = 0; d < pool.length && chosen < 0; d++) {
         if (free(target + d, capped)) chosen = target + d
@@ -100,35 +121,8 @@ function preferred(
   ready?: (c: Classified) => boolean,
 ): Classified[] {
   const within = pool.filter((c) => c.margin <= prefer)
-  const picks = readyFirst(within, n, ready, (p, k) => spread(p, k, perSchoolCap))
-  if (picks.length >= n) return picks
-  const beyond = pool.slice(within.length)
-  return [...picks, ...readyFirst(beyond, n - picks.length, ready, (p, k) => nearest(p, k, perSchoolCap))]
-}
-
-/**
- * `n` picks of the pool, those that can be typed into the 志愿表 as they stand (`ready`, compose.ts's formReady)
- * before the others: an item that names no group or major sends the counsellor to the plan book, so it is listed
- * only where the tier has too few ready ones. Each part is picked by `pick` (spread over its chance range, or the
- * nearest), so the tiers' chances, and their calibration, are those of the items whichever are picked.
- */
-function readyFirst(
-  pool: readonly Classified[],
-  n: number,
-  ready: ((c: Classified) => boolean) | undefined,
-  pick: (pool: readonly Classified[], n: number) => Classified[],
-): Classified[] {
-  if (!ready) return pick(pool, n)
-  const yes = pool.filter(ready)
-  const first = pick(yes, Math.min(n, yes.length))
-  if (first.length >= n) return first
-  return [
-    ...first,
-    ...pick(
-      pool.filter((c) => !ready(c)),
-      n - first.length,
-    ),
-  ]
+  if (within.length >= n) return spread(within, n, perSchoolCap, ready)
+  return [...within, ...nearest(pool.slice(within.length), n - within.length, perSchoolCap)]
 }
 
 /** The first `n` of the pool, a school at most `perSchoolCap` times while others remain. */

@@ -1,4 +1,5 @@
 import type { CohortRatio } from './cohort.js'
+import type { Composition } from './compose.js'
 import {
   DEFAULT_ESTIMATOR,
   type Estimate,
@@ -7,7 +8,6 @@ import {
   type Granularity,
   type Observation,
 } from './estimate.js'
-import type { Composition } from './compose.js'
 import { parseRequirement, type Requirement, requirementKey } from './subjects.js'
 
 /**
@@ -171,7 +171,15 @@ export function buildOptions(input: BuildInput): Option[] {
   }
   const optionGranularity = GRANULARITY[input.volunteerType]
   const options: Option[] = []
-  const menuOptions = groupMenu(input.menu, input.volunteerType)
+  // In a 专业+院校 province a major is an option of its own only where some major of its school has a line of its
+  // own: a school whose majors have none (浙江 and 山东, where no source publishes major lines) is judged by its
+  // school line alone, and a chance from that line is the school's ("one of its majors"), not each major's. Such a
+  // school stays one option of school granularity that lists its majors, as the plan names them.
+  const majorsJudged =
+    input.volunteerType === 3
+      ? new Set(input.menu.filter((r) => r.name !== '' && observationsOf(r).length > 0).map((r) => r.sid))
+      : new Set<number>()
+  const menuOptions = groupMenu(input.menu, input.volunteerType, majorsJudged)
   const perSchool = new Map<number, number>()
   for (const rows of menuOptions.values()) {
     const sid = (rows[0] as MenuRow).sid
@@ -337,7 +345,11 @@ function groupRequirement(rows: readonly MenuRow[]): string | undefined {
 }
 
 /** The menu rows of each option, keyed as Option.key, in a stable order. */
-function groupMenu(menu: readonly MenuRow[], type: 1 | 2 | 3): Map<string, MenuRow[]> {
+function groupMenu(
+  menu: readonly MenuRow[],
+  type: 1 | 2 | 3,
+  majorsJudged: ReadonlySet<number>,
+): Map<string, MenuRow[]> {
   const out = new Map<string, MenuRow[]>()
   const sorted = [...menu].sort((a, b) => a.sid - b.sid || a.id - b.id)
   // In a group province a school's rows without a group name cannot be applied to as a group of their own
@@ -346,7 +358,8 @@ function groupMenu(menu: readonly MenuRow[], type: 1 | 2 | 3): Map<string, MenuR
   // In a major province a group or school row never stands for a major. A school whose plan lists no major at
   // all (浙江's and most of 山东's published plans are school lines only) is one option of school granularity:
   // "one of its majors", judged by its least selective major's line, which is what a school line is.
-  const withMajors = new Set(type === 3 ? sorted.filter((r) => r.name !== '').map((r) => r.sid) : [])
+  // (A school whose majors have no line of their own is such an option too, listing its majors: majorsJudged.)
+  const withMajors = majorsJudged
   // A major twice in one group (a plan row and the same row merged with its line from another source) is one
   // major: listing it twice wastes a slot.
   const seen = new Set<string>()
@@ -359,7 +372,7 @@ function groupMenu(menu: readonly MenuRow[], type: 1 | 2 | 3): Map<string, MenuR
       seen.add(same)
     }
     const key =
-      type === 1 || (type === 3 && row.name === '')
+      type === 1 || (type === 3 && (row.name === '' || !withMajors.has(row.sid)))
         ? `s${row.sid}`
         : type === 2
           ? `g${groupKey(row.sid, row.group)}`
