@@ -102,30 +102,41 @@ describe('composeMenu (majors for units whose plan names none)', () => {
   })
 })
 
-describe('专业+院校 provinces: a major is an option of its own only on evidence of its school’s majors', () => {
-  it('keeps a school whose majors have no line of their own as one school option listing them', () => {
-    const menu = [
-      row({ id: 1, sid: 1, group: '', name: '法学' }),
-      row({ id: 2, sid: 1, group: '', name: '会计学' }),
-      row({ id: 3, sid: 2, group: '', name: '土木工程' }),
-      row({ id: 4, sid: 2, group: '', name: '建筑学' }),
-    ]
-    const history = [
-      line({ sid: 1, group: '', level: 'school', rank: 20000 }),
-      line({ sid: 2, group: '', level: 'school', rank: 30000 }),
-      line({ sid: 2, group: '', level: 'major', name: '土木工程', rank: 28000 }),
-    ]
-    const options = buildOptions({
+describe('专业+院校 provinces: majors are options of their own only where major lines exist to check them', () => {
+  const menu = [
+    row({ id: 1, sid: 1, group: '', name: '法学' }),
+    row({ id: 2, sid: 1, group: '', name: '会计学' }),
+    row({ id: 3, sid: 2, group: '', name: '土木工程' }),
+  ]
+  const schoolLines = [
+    line({ sid: 1, group: '', level: 'school', rank: 20000 }),
+    line({ sid: 2, group: '', level: 'school', rank: 30000 }),
+  ]
+  const keys = (history: HistoryRow[]) =>
+    buildOptions({
       volunteerType: 3,
       targetYear: 2025,
       menu,
       history,
       ratioOf: () => ({ ratio: 1, basis: 'none' }),
-    })
-    expect(options.map((o) => [o.key, o.granularity, o.majors.map((m) => m.row.name).join('+')])).toEqual([
-      ['m3', 'major', '土木工程'],
-      ['m4', 'major', '建筑学'],
+    }).map((o) => [o.key, o.granularity, o.majors.map((m) => m.row.name).join('+')])
+
+  it('keeps every school one option listing its majors where no major line exists (浙江, 山东)', () => {
+    expect(keys(schoolLines)).toEqual([
       ['s1', 'school', '法学+会计学'],
+      ['s2', 'school', '土木工程'],
+    ])
+  })
+
+  it('makes each major an option where the province has major lines, judged from its school’s where it has none', () => {
+    const withMajorLine = [
+      ...schoolLines,
+      line({ sid: 2, group: '', level: 'major', name: '土木工程', rank: 28000 }),
+    ]
+    expect(keys(withMajorLine)).toEqual([
+      ['m1', 'major', '法学'],
+      ['m2', 'major', '会计学'],
+      ['m3', 'major', '土木工程'],
     ])
   })
 })

@@ -171,14 +171,14 @@ export function buildOptions(input: BuildInput): Option[] {
   }
   const optionGranularity = GRANULARITY[input.volunteerType]
   const options: Option[] = []
-  // In a 专业+院校 province a major is an option of its own only where some major of its school has a line of its
-  // own: a school whose majors have none (浙江 and 山东, where no source publishes major lines) is judged by its
-  // school line alone, and a chance from that line is the school's ("one of its majors"), not each major's. Such a
-  // school stays one option of school granularity that lists its majors, as the plan names them.
-  const majorsJudged =
-    input.volunteerType === 3
-      ? new Set(input.menu.filter((r) => r.name !== '' && observationsOf(r).length > 0).map((r) => r.sid))
-      : new Set<number>()
+  // In a 专业+院校 province a major is an option of its own, judged from its own lines or else (weaker) its school's.
+  // Where no source publishes a single major line in the years used (浙江, 山东), a major's chance would rest on its
+  // school's line alone with nothing anywhere to check what a major adds to it: there a school stays one option
+  // of school granularity, "one of its majors", listing the majors its plan names, its chance the school's.
+  const majorLines = input.volunteerType === 3 && input.history.some((h) => h.level === 'major')
+  const majorsJudged = new Set(
+    input.volunteerType === 3 && majorLines ? input.menu.filter((r) => r.name !== '').map((r) => r.sid) : [],
+  )
   const menuOptions = groupMenu(input.menu, input.volunteerType, majorsJudged)
   const perSchool = new Map<number, number>()
   for (const rows of menuOptions.values()) {
@@ -358,7 +358,7 @@ function groupMenu(
   // In a major province a group or school row never stands for a major. A school whose plan lists no major at
   // all (浙江's and most of 山东's published plans are school lines only) is one option of school granularity:
   // "one of its majors", judged by its least selective major's line, which is what a school line is.
-  // (A school whose majors have no line of their own is such an option too, listing its majors: majorsJudged.)
+  // So is every school of a province without a single major line (majorsJudged, above), listing its majors.
   const withMajors = majorsJudged
   // A major twice in one group (a plan row and the same row merged with its line from another source) is one
   // major: listing it twice wastes a slot.
