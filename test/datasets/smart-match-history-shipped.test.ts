@@ -628,7 +628,9 @@ describe('smart-match on the shipped data: lists a counsellor can type into the 
     for (const i of typeable) expect(i.composition).not.toBeNull()
     for (const i of items) if (i.zyList.length === 0) expect(i.composition).toBeNull()
     const henan = new Set(
-      (await ctx.db.all<{ sid: number }>("SELECT sid FROM schools WHERE province = '河南'")).map((r) => r.sid),
+      (await ctx.db.all<{ sid: number }>("SELECT sid FROM schools WHERE province = '河南'")).map(
+        (r) => r.sid,
+      ),
     )
     expect(typeable.filter((i: any) => henan.has(i.sid)).length).toBeGreaterThan(0)
   })
