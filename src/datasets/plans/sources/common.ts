@@ -15,6 +15,20 @@ export function acceptsGroups(province: string, year: number): boolean {
   return examModeIn(provinceOf(province), year) !== '文理'
 }
 
+/** The outcome fields of a plan-only record (a plan book's row: no lowest score, rank, average or max). */
+export const PLAN_ONLY = {
+  min: null,
+  minSection: null,
+  rankDerived: false,
+  rankBlocked: false,
+  average: null,
+  max: null,
+  outcomeLevel: '',
+} as const satisfies Pick<
+  PlanRecord,
+  'min' | 'minSection' | 'rankDerived' | 'rankBlocked' | 'average' | 'max' | 'outcomeLevel'
+>
+
 export interface OutcomeNumbers {
   min: number | null
   average: number | null

@@ -13,7 +13,7 @@ import {
   tuitionOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { collectRecords, outcomeNumbers } from './common.js'
+import { collectRecords, outcomeNumbers, PLAN_ONLY } from './common.js'
 
 /**
  * GA = insensible104/GaokaoAgent (广东 only).
@@ -132,13 +132,7 @@ export function gaPlan(row: Record<string, string>, sourceFile: string): PlanRec
     num,
     tuition: tuitionOrNull(row.学费),
     length: lengthOrNull(row.学制),
-    min: null,
-    minSection: null,
-    rankDerived: false,
-    rankBlocked: false,
-    average: null,
-    max: null,
-    outcomeLevel: '',
+    ...PLAN_ONLY,
   }
 }
 

@@ -16,7 +16,7 @@ import {
   tuitionOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { acceptsGroups, collectRecords } from './common.js'
+import { acceptsGroups, collectRecords, PLAN_ONLY } from './common.js'
 
 /**
  * GX = Linear27/guangxi-gaokao-2026-physics: the full 广西 2026 plan from the official plan book
@@ -186,13 +186,7 @@ export function gxProgram(p: GxProgram, track: '物理' | '历史', sourceFile: 
         : null,
     tuition: gxTuition(p.tuitionPerYear),
     length: lengthOrNull(p.durationYears),
-    min: null,
-    minSection: null,
-    rankDerived: false,
-    rankBlocked: false,
-    average: null,
-    max: null,
-    outcomeLevel: '',
+    ...PLAN_ONLY,
   }
 }
 

@@ -13,7 +13,7 @@ import {
   planNumOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { collectRecords } from './common.js'
+import { collectRecords, PLAN_ONLY } from './common.js'
 import { foldSameKey, gxTuition, NOT_A_TRACK } from './gx.js'
 
 /**
@@ -97,13 +97,7 @@ export function zjpRow(row: SheetRow, sourceFile: string): PlanRecord | string {
     num,
     tuition: zjpTuition(row.L),
     length: zjpLength(row.F),
-    min: null,
-    minSection: null,
-    rankDerived: false,
-    rankBlocked: false,
-    average: null,
-    max: null,
-    outcomeLevel: '',
+    ...PLAN_ONLY,
   }
 }
 
