@@ -25,6 +25,8 @@ const signed = (x: number | null) => (x === null ? '' : x > 0 ? `+${x}` : String
 
 const GRANULARITY_ORDER = { major: 0, group: 1, school: 2 } as const
 const BORROWED = { group: '组线', school: '校线', major: '' } as const
+/** The 专业组 cell of a group province's item whose group no source names (a school known by its school line). */
+const UNKNOWN_GROUP = '代码未知'
 /** The mark under majors that the plan year's plan does not name (compose.ts): check them in the plan book. */
 const COMPOSITION_MARK = {
   plan: '',
@@ -106,7 +108,8 @@ export function smartMatchTables(data: SmartMatchData, req?: { province?: unknow
       rows: items.map((item) => [
         item.index,
         `${item.schoolName}${academyMark(item)}${item.plan_carried && planNote ? ' *' : ''}`,
-        groupLabel(item),
+        // In a 专业组 province an item must name its group to be typed in: say when no source knows it.
+        groupLabel(item) || (rule.volunteerType === 2 ? UNKNOWN_GROUP : ''),
         // A plan that lists the group without its majors (some sources): say so rather than leave a blank.
         item.zyList.length === 0
           ? '未列专业'
@@ -128,6 +131,9 @@ export function smartMatchTables(data: SmartMatchData, req?: { province?: unknow
   if (last)
     last.footer =
       '预估最低位次: 往年最低位次按考生人数折算到本年并加权 (近年权重大); 位次差 = 预估最低位次 − 本人位次 (正数: 往年录到比你靠后的位次); 概率为估计的录取可能性.' +
+      (rule.volunteerType === 2 && all.some((item) => item.sg_name === '')
+        ? `\n${UNKNOWN_GROUP}: 数据中只有该校的院校最低分, 没有专业组; 填报前请在当年招生计划中查专业组代码和专业.`
+        : '') +
       (all.some((item) => item.composition !== null && item.composition !== 'plan')
         ? '\n[专业取自上年计划] / [专业取自上年录取]: 当年计划未列该志愿的专业, 所列专业来自上一年的计划或录取, 填报前请以当年招生计划核对.'
         : '') +

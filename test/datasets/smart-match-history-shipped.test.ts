@@ -633,5 +633,29 @@ describe('smart-match on the shipped data: lists a counsellor can type into the 
       ),
     )
     expect(typeable.filter((i: any) => henan.has(i.sid)).length).toBeGreaterThan(0)
-  })
+    // the table says which items no source gives a group code, and what to do
+    const table = (
+      await runGaokao(
+        [
+          ...[
+            'smart-match',
+            '--province',
+            '河南',
+            '--batch',
+            '本科批',
+            '--rank-year',
+            '2025',
+            '--score',
+            '540',
+          ],
+          ...['--subject', '历史', '--xuanke', '历史,政治,地理'],
+        ],
+        { datasets: SHIPPED },
+      )
+    ).stdout
+    const unknown = items.filter((i: any) => i.sg_name === '').length
+    expect(unknown).toBeGreaterThan(0)
+    expect(table.split('\n').filter((l) => / 代码未知 /u.test(l))).toHaveLength(unknown)
+    expect(table).toContain('填报前请在当年招生计划中查专业组代码和专业')
+  }, 60_000)
 })
