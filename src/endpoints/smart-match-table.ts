@@ -131,6 +131,9 @@ export function smartMatchTables(data: SmartMatchData, req?: { province?: unknow
   if (last)
     last.footer =
       '预估最低位次: 往年最低位次按考生人数折算到本年并加权 (近年权重大); 位次差 = 预估最低位次 − 本人位次 (正数: 往年录到比你靠后的位次); 概率为估计的录取可能性.' +
+      (rule.volunteerType === 3 && all.some((item) => item.zyList.length > 1)
+        ? '\n列出多个专业的一项是一所院校: 该省没有专业录取线可单独判断各专业, 概率按该校录取线 (最低的专业) 计; 每个志愿填其中一个专业, 热门专业更难.'
+        : '') +
       (rule.volunteerType === 2 && all.some((item) => item.sg_name === '')
         ? `\n${UNKNOWN_GROUP}: 数据中只有该校的院校最低分, 没有专业组; 填报前请在当年招生计划中查专业组代码和专业.`
         : '') +

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDb } from '../../src/data/db.js'
 import { findProvince } from '../../src/domain/provinces.js'
-import { DEFAULT_ESTIMATOR } from '../../src/domain/smart-match/index.js'
+import { DEFAULT_ESTIMATOR, SCHOOL_ITEM_MAJORS } from '../../src/domain/smart-match/index.js'
 import cwbNum from '../../src/endpoints/cwb-num.js'
 import smartMatch from '../../src/endpoints/smart-match.js'
 import {
@@ -176,6 +176,30 @@ describe('smart-match backtest on the shipped data: provinces of school lines on
     expect(items.some((i: any) => i.zyList.length === 0)).toBe(true)
     await ctx.db.close()
   }, 120_000)
+
+  it('lists a 浙江 school (no major line anywhere) as one item of several majors, with no per-major figures', async () => {
+    const args = ['--province', '浙江', '--batch', '普通类一段', '--rank-year', '2026', '--rank', '30000']
+    const run = await runGaokao(
+      ['smart-match', ...args, '--subject', '综合', '--xuanke', '物理,化学,生物', '--json'],
+      {
+        datasets: SHIPPED,
+      },
+    )
+    const items = listedItems(JSON.parse(run.stdout))
+    const schools = items.filter((i: any) => i.zyList.length > 1)
+    expect(schools.length).toBeGreaterThan(items.length / 2)
+    for (const i of items) {
+      expect(i.zyList.length).toBeLessThanOrEqual(SCHOOL_ITEM_MAJORS)
+      expect(i.history.every((h: any) => h.level === 'school')).toBe(true)
+      for (const z of i.zyList) expect([z.min_section, z.chance]).toEqual([null, null])
+    }
+    const table = (
+      await runGaokao(['smart-match', ...args, '--subject', '综合', '--xuanke', '物理,化学,生物'], {
+        datasets: SHIPPED,
+      })
+    ).stdout
+    expect(table).toContain('列出多个专业的一项是一所院校')
+  }, 60_000)
 
   it('still judges a province with outcomes of its items (湖北)', async () => {
     const run = await runGaokao(

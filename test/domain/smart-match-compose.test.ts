@@ -9,6 +9,7 @@ import {
   type HistoryRow,
   itemComposition,
   type MenuRow,
+  SCHOOL_ITEM_MAJORS,
   STRATEGIES,
 } from '../../src/domain/smart-match/index.js'
 
@@ -126,6 +127,16 @@ describe('专业+院校 provinces: majors are options of their own only where ma
       ['s1', 'school', '法学+会计学'],
       ['s2', 'school', '土木工程'],
     ])
+    // several majors to choose from, none with figures of its own
+    const [school] = buildOptions({
+      volunteerType: 3,
+      targetYear: 2025,
+      menu,
+      history: schoolLines,
+      ratioOf: () => ({ ratio: 1, basis: 'none' }),
+    })
+    expect(school?.majorLimit).toBe(SCHOOL_ITEM_MAJORS)
+    expect(school?.majors.map((m) => m.estimate)).toEqual([undefined, undefined])
   })
 
   it('makes each major an option where the province has major lines, judged from its school’s where it has none', () => {

@@ -49,7 +49,11 @@ export function assembleList(
         : spread(pool, counts[tier], perSchoolCap, ready)
     )
       .sort((a, b) => a.option.estimate.expected - b.option.estimate.expected || cmp(a, b))
-      .map((c) => ({ tier, classified: c, majors: pickMajors(c.majors, majorNumMax, rank) }))
+      .map((c) => ({
+        tier,
+        classified: c,
+        majors: pickMajors(c.majors, c.option.majorLimit ?? majorNumMax, rank),
+      }))
   }
   return out
 }

@@ -84,7 +84,15 @@ export interface Option {
   num: number | null
   /** Offered by an earlier plan than the rank year's (MenuRow.carried): less certain to be on offer */
   carried: boolean
+  /**
+   * How many of its majors an item lists, where not the rule's majorNumMax: a 专业+院校 school item ("one of its
+   * majors", SCHOOL_ITEM_MAJORS) lists several for the counsellor to choose from, one per choice on the form.
+   */
+  majorLimit?: number
 }
+
+/** Majors a 专业+院校 school item lists to choose from (the plan's, in its order): a screenful, not the whole plan. */
+export const SCHOOL_ITEM_MAJORS = 6
 
 export interface BuildInput {
   volunteerType: 1 | 2 | 3
@@ -234,11 +242,18 @@ export function buildOptions(input: BuildInput): Option[] {
       sid: first.sid,
       group: granularity === 'school' ? '' : first.group,
       granularity,
-      majors: granularity === 'major' ? [majorEntries.get(first.id) as MajorEntry] : majors,
+      majors:
+        granularity === 'major'
+          ? [majorEntries.get(first.id) as MajorEntry]
+          : input.volunteerType === 3
+            ? // "one of its majors": no major of such a school has a line to judge it apart from the school's
+              majors.map((m) => ({ ...m, estimate: undefined }))
+            : majors,
       requirements,
       estimate: est,
       num,
       carried: first.carried === true,
+      ...(granularity === 'school' && input.volunteerType === 3 ? { majorLimit: SCHOOL_ITEM_MAJORS } : {}),
     })
   }
   return options.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
