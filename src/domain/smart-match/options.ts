@@ -184,10 +184,10 @@ export function buildOptions(input: BuildInput): Option[] {
   // school's line alone with nothing anywhere to check what a major adds to it: there a school stays one option
   // of school granularity, "one of its majors", listing the majors its plan names, its chance the school's.
   const majorLines = input.volunteerType === 3 && input.history.some((h) => h.level === 'major')
-  const majorsJudged = new Set(
+  const majorOptionSchools = new Set(
     input.volunteerType === 3 && majorLines ? input.menu.filter((r) => r.name !== '').map((r) => r.sid) : [],
   )
-  const menuOptions = groupMenu(input.menu, input.volunteerType, majorsJudged)
+  const menuOptions = groupMenu(input.menu, input.volunteerType, majorOptionSchools)
   const perSchool = new Map<number, number>()
   for (const rows of menuOptions.values()) {
     const sid = (rows[0] as MenuRow).sid
@@ -363,7 +363,7 @@ function groupRequirement(rows: readonly MenuRow[]): string | undefined {
 function groupMenu(
   menu: readonly MenuRow[],
   type: 1 | 2 | 3,
-  majorsJudged: ReadonlySet<number>,
+  majorOptionSchools: ReadonlySet<number>,
 ): Map<string, MenuRow[]> {
   const out = new Map<string, MenuRow[]>()
   const sorted = [...menu].sort((a, b) => a.sid - b.sid || a.id - b.id)
@@ -373,8 +373,8 @@ function groupMenu(
   // In a major province a group or school row never stands for a major. A school whose plan lists no major at
   // all (浙江's and most of 山东's published plans are school lines only) is one option of school granularity:
   // "one of its majors", judged by its least selective major's line, which is what a school line is.
-  // So is every school of a province without a single major line (majorsJudged, above), listing its majors.
-  const withMajors = majorsJudged
+  // So is every school of a province without a single major line (majorOptionSchools, above), listing its majors.
+  const withMajors = majorOptionSchools
   // A major twice in one group (a plan row and the same row merged with its line from another source) is one
   // major: listing it twice wastes a slot.
   const seen = new Set<string>()
