@@ -23,6 +23,7 @@ import { enforceRankBands, type RankBandStats } from './rank-bands.js'
 import { type RankLookup, type RankTableSlice, rankLookup } from './ranks.js'
 import { PLAN_ADAPTERS, PLAN_SOURCE_ORDER } from './sources/index.js'
 import { type FirstClassMajors, loadFirstClassMajors } from './sources/mc.js'
+import { dropOrdinaryCopiesOfSpecialLines } from './special-copies.js'
 import { BATCH_NAMES, type DropCount, type PlanRecord, type PlanRow, type PlanSourceId } from './types.js'
 
 /** The plans build, step by step: load every adapter, resolve schools and majors, derive ranks, merge, check. */
@@ -79,6 +80,8 @@ export interface PlansResult {
   outcomesOfYearBefore: number
   /** ranks outside their own table's band for their score, fixed or cleared (rank-bands.ts), by source */
   rankBands: RankBandStats
+  /** 普通 group lines dropped as copies of a special plan's line (special-copies.ts), by their sources */
+  specialCopies: Record<string, number>
 }
 
 /** School resolution: the matcher on the name's spellings, then the national code, then the source's id hint. */
@@ -308,7 +311,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
   const { rows: mergedRows, stats } = mergeRecords(resolved, PLAN_SOURCE_ORDER)
   // safety net: rows that end on one output key (a group learnt during the merge) keep the first
   const seenKeys = new Set<string>()
-  const merged = sortRows(mergedRows).filter((m) => {
+  const deduped = sortRows(mergedRows).filter((m) => {
     const k = [m.province, m.year, m.sid, m.subjectType, m.batchName, m.planType, m.localBatchName]
       .concat([m.kind === 'school' ? '' : groupKey(m.sgCode), m.spname])
       .join('|')
@@ -319,6 +322,11 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     seenKeys.add(k)
     return true
   })
+  // a special plan's group line that a source without plan types filed as ordinary is not an ordinary group
+  const { rows: merged, dropped: specialCopies } = dropOrdinaryCopiesOfSpecialLines(
+    deduped,
+    PLAN_SOURCE_ORDER,
+  )
   // a published average or max that contradicts the lowest score is dropped (the lowest score is kept)
   let inconsistent = 0
   for (const m of merged) {
@@ -401,6 +409,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     inconsistentAverages: inconsistent,
     outcomesOfYearBefore,
     rankBands,
+    specialCopies,
   }
 }
 

@@ -44,7 +44,15 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
     return {
       cells: planCells(result.rows),
       problems,
-      summary: [...planSummary(result.rows), rankBandsLine(result.rankBands)],
+      summary: [
+        ...planSummary(result.rows),
+        rankBandsLine(result.rankBands),
+        `plans 普通 group lines dropped as copies of a special plan's line: ${
+          Object.entries(result.specialCopies)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ') || '0'
+        }`,
+      ],
       manifest: {
         sources: PLAN_SOURCES.map((s) => ({ ...s })),
         source_files: [...loaded.files, ...(loaded.firstClass.file ? [loaded.firstClass.file] : [])],
@@ -64,6 +72,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         outcomes_of_year_before_cleared: result.outcomesOfYearBefore,
         rank_derivation_misses: result.derivationMisses,
         rank_band_misfits: result.rankBands,
+        ordinary_copies_of_special_lines_dropped: result.specialCopies,
       },
       rows: result.rows,
       details: {
