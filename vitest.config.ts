@@ -14,6 +14,7 @@ const SLOW = [
   'test/datasets/synth.test.ts',
   'test/datasets/*build.test.ts',
   'test/http/random-input.test.ts',
+  'test/http/prototype-names.test.ts',
 ]
 
 export default defineConfig({

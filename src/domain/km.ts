@@ -1,3 +1,4 @@
+import { lookupTable } from './lookup.js'
 /**
  * Subject categories (科类, `km`) of the 一分一段 tables and their short forms.
  *
@@ -6,14 +7,14 @@
  */
 
 /** SPEC 4.2: a short form and the stored categories it stands for, in order of preference. */
-export const KM_SHORT_FORMS: Readonly<Record<string, readonly string[]>> = {
+export const KM_SHORT_FORMS: Readonly<Record<string, readonly string[]>> = lookupTable({
   物理: ['物理类', '理科'],
   历史: ['历史类', '文科'],
   综合: ['综合'],
   体育: ['体育文', '体育理', '体育类'],
   艺术: ['艺术文', '艺术理', '艺术类'],
   蒙授: ['蒙授文科', '蒙授理科'],
-}
+})
 
 /**
  * Whether a name can be a category at all: a short form or what it stands for, 理科 / 文科, or an art or sport

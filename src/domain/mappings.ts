@@ -1,3 +1,5 @@
+import { lookupTable } from './lookup.js'
+
 /**
  * The value mappings of SPEC 4.7 and 4.9: request words to stored values. Constants copied from the spec, plus
  * the stored art and sport categories the spec's 4.7 table misses.
@@ -42,11 +44,11 @@ export const STORED_ART_CATEGORIES = [
 export const STORED_SPORT_CATEGORIES = ['体育类'] as const
 
 /** SPEC 4.7: the spec's table, with 艺术 / 体育 also matching the stored categories above. */
-export const SUBJECT_TYPE_MATCHES: Readonly<Record<string, readonly string[]>> = {
+export const SUBJECT_TYPE_MATCHES: Readonly<Record<string, readonly string[]>> = lookupTable({
   ...SPEC_SUBJECT_TYPE_MATCHES,
   艺术: [...SPEC_SUBJECT_TYPE_MATCHES.艺术, ...STORED_ART_CATEGORIES],
   体育: [...SPEC_SUBJECT_TYPE_MATCHES.体育, ...STORED_SPORT_CATEGORIES],
-}
+})
 export const SUBJECT_TYPES = Object.keys(SUBJECT_TYPE_MATCHES)
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
+import { lookupTable } from '../domain/lookup.js'
 import { defineEndpoint } from './define.js'
 import { ApiError } from './errors.js'
 import { containsPattern } from './plans-common.js'
@@ -16,12 +17,12 @@ export const QUESTION_MESSAGES = {
 /** Not in the spec: the largest news page (see README). */
 export const NEWS_PAGE_MAX = 100
 
-export const CATEGORY_LABELS: Readonly<Record<string, string>> = {
+export const CATEGORY_LABELS: Readonly<Record<string, string>> = lookupTable({
   '1': '政策解读',
   '2': '考试信息',
   '3': '院校动态',
   '4': '重要公告',
-}
+})
 
 /** sort_type: 1 publish time, 2 sort value, 3 view count, all descending; 0 (default): sort value, then time. */
 const ORDER_BY: Readonly<Record<number, string>> = {

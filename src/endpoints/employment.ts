@@ -1,19 +1,20 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { percent, trendOf, yuan } from '../domain/format.js'
+import { lookupTable } from '../domain/lookup.js'
 import { defineEndpoint } from './define.js'
 import { containsPattern } from './plans-common.js'
 import { optChoice, optInt, optText } from './schema.js'
 
 /** SPEC 4.16: the six sort types and the SQL ordering (constants, never request text) behind each. */
-export const EMPLOYMENT_SORTS: Readonly<Record<string, string>> = {
+export const EMPLOYMENT_SORTS: Readonly<Record<string, string>> = lookupTable({
   employment_rate_desc: 'employment_rate DESC',
   employment_rate_asc: 'employment_rate ASC',
   satisfaction_desc: 'satisfaction DESC',
   satisfaction_asc: 'satisfaction ASC',
   salary_desc: 'avg_salary DESC',
   salary_asc: 'avg_salary ASC',
-}
+})
 /** SPEC 2.16: the rate shown where no rate exists. */
 export const DEFAULT_EMPLOYMENT_RATE = '86.5%'
 export const EMPLOYMENT_PAGE_MAX = 50

@@ -1,6 +1,7 @@
 import type { TableName } from '../data/catalogue.js'
 import type { Db } from '../data/db.js'
 import { byPinyin } from '../domain/km.js'
+import { lookupTable } from '../domain/lookup.js'
 import { memoized } from './caches.js'
 import { badRequest } from './errors.js'
 
@@ -16,7 +17,7 @@ interface LookupSource {
   province: string
 }
 
-export const LOOKUP_SOURCES: Readonly<Record<string, LookupSource>> = {
+export const LOOKUP_SOURCES: Readonly<Record<string, LookupSource>> = lookupTable({
   yifenyiduan: { table: 'score_ranks', subject: 'km', batch: 'level', year: 'year', province: 'province' },
   picixian: { table: 'score_lines', subject: 'type_name', batch: 'name', year: 'year', province: 'province' },
   plans: { table: 'plans', subject: 'subject_type', batch: 'batch_name', year: 'year', province: 'province' },
@@ -27,7 +28,7 @@ export const LOOKUP_SOURCES: Readonly<Record<string, LookupSource>> = {
     year: 'year',
     province: 'province',
   },
-}
+})
 export const SOURCE_NAMES = Object.keys(LOOKUP_SOURCES)
 
 export function lookupSource(name: string): LookupSource {

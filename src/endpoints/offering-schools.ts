@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lookupTable } from '../domain/lookup.js'
 import { totalPages } from '../domain/paging.js'
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
@@ -20,7 +21,7 @@ export const ASSOCIATION_YEAR = 2022
 const DEFAULT_PAGE_SIZE = 10
 
 /** SPEC 4.18 `level_name` -> schools.level_name. */
-export const LEVELS: Readonly<Record<string, string>> = { 本科: '普通本科', 专科: '专科(高职)' }
+export const LEVELS: Readonly<Record<string, string>> = lookupTable({ 本科: '普通本科', 专科: '专科(高职)' })
 
 /** SPEC 2.18 */
 export type OfferingSchool = {

@@ -1,4 +1,5 @@
 import type { Db } from '../data/db.js'
+import { lookupTable } from '../domain/lookup.js'
 import { findProvince } from '../domain/provinces.js'
 import {
   type ActualIndex,
@@ -60,18 +61,18 @@ export interface BacktestRow {
 }
 
 const ORDINARY = ['物理类', '历史类', '理科', '文科', '综合']
-const DEFAULT_XUANKE: Record<string, string> = {
+const DEFAULT_XUANKE: Record<string, string> = lookupTable({
   物理类: '物理,化学,生物',
   理科: '物理,化学,生物',
   历史类: '历史,政治,地理',
   文科: '历史,政治,地理',
   综合: '物理,化学,生物',
-}
-const SUBJECT_CATEGORIES: Record<string, string[]> = {
+})
+const SUBJECT_CATEGORIES: Record<string, string[]> = lookupTable({
   物理: ['物理类', '理科'],
   历史: ['历史类', '文科'],
   综合: ['综合'],
-}
+})
 
 /** Provinces with outcomes (ranks) in the year and in at least one earlier year within the lookback. */
 export async function backtestProvinces(

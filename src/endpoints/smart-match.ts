@@ -108,7 +108,7 @@ export function parseSmartMatch(raw: z.output<typeof input>): SmartMatchInput {
       xuanke: xuankeOf('xuanke', raw.xuanke) ?? '综合',
     },
     type,
-    token: isBlank(raw.token) ? '' : String(raw.token),
+    token: tokenOf(raw.token),
   }
 }
 
@@ -140,3 +140,10 @@ export default defineEndpoint({
   records: smartMatchRecords,
   table: smartMatchTables,
 })
+
+/** The cache token, written as sent into cache_zyb: text or a number (an object has no text of its own). */
+function tokenOf(v: unknown): string {
+  if (isBlank(v)) return ''
+  if (typeof v === 'object') throw badRequest('参数 token 无效: 应为文本或数字')
+  return String(v)
+}
