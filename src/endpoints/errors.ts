@@ -20,7 +20,7 @@ export class ApiError extends Error {
     message: string,
     opts: { httpStatus?: number; badInput?: boolean; forceHttpStatus?: boolean } = {},
   ) {
-    super(message)
+    super(bounded(message))
     this.name = 'ApiError'
     this.code = code
     this.httpStatus = opts.httpStatus
@@ -28,6 +28,14 @@ export class ApiError extends Error {
     this.badInput = opts.badInput ?? ((code >= 400 && code < 500) || code === 23008)
   }
 }
+
+/**
+ * Messages echo the values they refuse, and a value can be 300,000 characters long: past MESSAGE_MAX characters
+ * the message is cut, saying how long it was, so that an error answer stays an answer and a log line a line.
+ */
+export const MESSAGE_MAX = 1000
+const bounded = (message: string): string =>
+  message.length <= MESSAGE_MAX ? message : `${message.slice(0, MESSAGE_MAX)}… (共 ${message.length} 字, 已截断)`
 
 /** A request that does not satisfy an endpoint's input rules. */
 export const badRequest = (message: string): ApiError => new ApiError(400, message, { badInput: true })
