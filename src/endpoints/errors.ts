@@ -35,7 +35,9 @@ export class ApiError extends Error {
  */
 export const MESSAGE_MAX = 1000
 const bounded = (message: string): string =>
-  message.length <= MESSAGE_MAX ? message : `${message.slice(0, MESSAGE_MAX)}… (共 ${message.length} 字, 已截断)`
+  message.length <= MESSAGE_MAX
+    ? message
+    : `${message.slice(0, MESSAGE_MAX)}… (共 ${message.length} 字, 已截断)`
 
 /** A request that does not satisfy an endpoint's input rules. */
 export const badRequest = (message: string): ApiError => new ApiError(400, message, { badInput: true })
