@@ -9,9 +9,12 @@ export interface ServeOptions extends AppOptions {
   announce: (line: string) => void
 }
 
+/** How long requests in flight may take to finish once a stop is asked for. */
+export const SHUTDOWN_GRACE_MS = 10_000
+
 /**
  * Starts the HTTP API and resolves when it has stopped: on SIGINT or SIGTERM it stops accepting connections,
- * lets requests in flight finish, closes the datasets and returns.
+ * lets requests in flight finish (for SHUTDOWN_GRACE_MS at most), closes the datasets and returns.
  */
 export async function serve(opts: ServeOptions): Promise<void> {
   // Signal handlers first: a signal that arrives while starting must stop the server, not kill the process
@@ -39,7 +42,15 @@ export async function serve(opts: ServeOptions): Promise<void> {
     opts.announce(`gaokao 接口已启动: http://${host}:${port} (准备用时 ${ready} 秒)`)
     const signal = await stopped
     opts.announce(`收到 ${signal}, 正在关闭`)
-    await app.close()
+    // Idle keep-alive connections close at once (Fastify's default); a request still arriving or running gets
+    // SHUTDOWN_GRACE_MS to finish, then every connection is closed: a client that sent half a request kept the
+    // process alive for good (its request timeout is not checked while the server closes).
+    const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+    try {
+      await app.close()
+    } finally {
+      clearTimeout(grace)
+    }
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SHUTDOWN_GRACE_MS } from '../../src/http/server.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'gaokao.js')
@@ -82,6 +84,26 @@ describe('gaokao serve, a real process reached over the network', () => {
     expect(code).toBe(0)
     expect(stderr()).toContain('收到 SIGTERM, 正在关闭')
   })
+  it('stops on SIGTERM while a client holds a half-sent request, once the grace period is over', async () => {
+    const other = await startServer(dir)
+    const [, host, port] = /http:\/\/([\d.]+):(\d+)/.exec(other.base) as RegExpExecArray
+    const socket = connect(Number(port), host)
+    await once(socket, 'connect')
+    socket.on('error', () => {})
+    // a body announced and never sent: the connection is neither idle nor answered
+    socket.write(
+      'POST /api/v1/seating/option HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    )
+    // the server has read the headers before it is asked to stop (it cannot tell the request from an idle socket before)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    other.proc.kill('SIGTERM')
+    const exited = once(other.proc, 'exit')
+    const late = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS + 15_000, 'still running'))
+    const outcome = await Promise.race([exited, late])
+    if (outcome === 'still running') other.proc.kill('SIGKILL')
+    socket.destroy()
+    expect(outcome).toEqual([0, null])
+  }, 60_000)
   it('stops cleanly on SIGINT too', async () => {
     const other = await startServer(dir)
     other.proc.kill('SIGINT')
