@@ -1,10 +1,16 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SCHEMA } from '../../src/data/schema.js'
 import { carriesNoData, convertCell } from '../../src/datasets/import/layouts.js'
-import { guessDelimiter, parseDelimited, readSheetRows } from '../../src/datasets/import/read.js'
+import {
+  guessDelimiter,
+  IMPORT_MAX_BYTES,
+  parseDelimited,
+  readSheetRows,
+} from '../../src/datasets/import/read.js'
 import { readParquet } from '../../src/datasets/parquet.js'
 import { csvDataset } from '../../src/datasets/validate/csv-dataset.js'
 import { runGaokao } from '../helpers/cli.js'
@@ -165,6 +171,19 @@ describe('text files that cannot be read say why', () => {
       await importRanks(join(SAMPLES, 'score_ranks.csv'), '--sheet', '2'),
       '--sheet 只用于 .xlsx 工作簿',
     )
+  })
+
+  it('a pipe, a device or a file over the limit is refused before it is read (they blocked or took GBs)', async () => {
+    const fifo = join(tmp, 'pipe.csv')
+    execFileSync('mkfifo', [fifo])
+    await expect(readSheetRows(fifo)).rejects.toThrow(/不是普通文件/u)
+    const device = join(tmp, 'zero.csv')
+    symlinkSync('/dev/zero', device)
+    await expect(readSheetRows(device)).rejects.toThrow(/不是普通文件/u)
+    const big = write('big.csv', 'score,num,total\n')
+    truncateSync(big, IMPORT_MAX_BYTES + 1) // sparse: no disk used
+    await expect(readSheetRows(big)).rejects.toThrow(/文件太大 \(64 MB\); 一次最多导入 64 MB/u)
+    await expect(readSheetRows(join(tmp, 'missing.csv'))).rejects.toThrow(/无法读取 .*missing.csv: ENOENT/u)
   })
 
   it('an empty file, or one with only empty cells', async () => {
