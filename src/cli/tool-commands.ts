@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { type Command, Option } from 'commander'
 import { registerDatasetsCommands } from './datasets-commands.js'
 import type { CliIo } from './io.js'
@@ -52,6 +53,20 @@ export function registerToolCommands(
         if (!Array.isArray(corsOrigins)) {
           io.stderr(`错误: ${corsOrigins.error}\n`)
           return setExit(2)
+        }
+        // An import killed late must not be served half done: finish or undo it first (datasets/import/recover.ts).
+        const [{ recoverInterruptedImports }, { resolveDatasetsDir }] = await Promise.all([
+          import('../datasets/import/recover.js'),
+          import('../data/catalogue.js'),
+        ])
+        const dir = resolveDatasetsDir(opts.datasets)
+        const recovery = existsSync(dir) ? await recoverInterruptedImports(dir) : { notes: [], unknown: [] }
+        for (const note of recovery.notes) io.stderr(`${note}\n`)
+        if (recovery.unknown.length) {
+          io.stderr(
+            `错误: ${recovery.unknown.join(', ')} 有上一次中断的导入留下的 .prev, 与 manifest.json 都不一致; 先运行 gaokao datasets validate\n`,
+          )
+          return setExit(1)
         }
         const { serve } = await import('../http/server.js')
         try {

@@ -1,13 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -436,9 +428,23 @@ describe('gaokao datasets import', () => {
     expect(await sha256File(join(dir, 'score_lines.parquet'))).toBe(sha)
   })
 
-  it('refuses to import while an interrupted import has left a .prev', async () => {
+  it('finishes an interrupted import whose .prev the manifest no longer describes, then imports', async () => {
     const dir = await dataset()
+    // killed after the manifest update, before the .prev was removed: the live file is the one described
     copyFileSync(join(dir, 'score_lines.parquet'), join(dir, 'score_lines.parquet.prev'))
+    const run = await gaokao('import', 'score_lines', join(SAMPLES, 'score_lines.csv'), '--datasets', dir)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('已删除残留的 score_lines.parquet.prev')
+    expect(existsSync(join(dir, 'score_lines.parquet.prev'))).toBe(false)
+    expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
+  })
+
+  it('refuses to import while a .prev is left that neither it nor the live file is what the manifest describes', async () => {
+    const dir = await dataset()
+    copyFileSync(join(dir, 'score_ranks.parquet'), join(dir, 'score_lines.parquet.prev'))
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
+    manifest.tables.score_lines.sha256 = 'f'.repeat(64)
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest))
     const run = await gaokao('import', 'score_lines', join(SAMPLES, 'score_lines.csv'), '--datasets', dir)
     expect(run.code).toBe(1)
     expect(run.stderr).toContain('score_lines.parquet.prev 存在')
@@ -455,6 +461,7 @@ describe('gaokao datasets import', () => {
     const body = JSON.parse(json.stdout)
     expect(body).toMatchObject({ code: 500, data: {} })
     expect(body.message).toContain('score_lines.parquet.prev 存在')
+    expect(existsSync(join(dir, 'score_lines.parquet.prev'))).toBe(true) // nothing touched
     const bad = await gaokao('import', 'nope', join(SAMPLES, 'score_lines.csv'), '--datasets', dir, '--json')
     expect(bad.code).toBe(2)
     expect(JSON.parse(bad.stdout)).toMatchObject({ code: 400, data: {} })
@@ -584,7 +591,7 @@ describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
     expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
   }, 120_000)
 
-  it('killed between the swap and the manifest update: .prev holds the old table, and restoring it passes', async () => {
+  it('killed between the swap and the manifest update: .prev holds the old table, and the next import restores it', async () => {
     assertFreshBuild()
     const dir = await dataset()
     const target = join(dir, 'plans.parquet')
@@ -599,7 +606,7 @@ describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
     expect(validate.code).toBe(1) // the manifest still describes the old table
     expect(validate.stdout).toContain('plans rows  [manifest]')
     expect(validate.stdout).toContain('plans file=plans.parquet.prev  [leftovers]')
-    const refused = await gaokao(
+    const next = await gaokao(
       'import',
       'plans',
       join(SAMPLES, 'plans.csv'),
@@ -610,10 +617,10 @@ describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
       '--datasets',
       dir,
     )
-    expect(refused.code).toBe(1)
-    // the documented recovery: put the previous table back
-    renameSync(`${target}.prev`, target)
-    expect(await sha256File(target)).toBe(sha)
+    // the next import undoes the unfinished one (the manifest still describes the .prev), then imports
+    expect(next.code).toBe(0)
+    expect(next.stdout).toContain('已把 plans.parquet.prev 恢复为 plans.parquet')
+    expect(existsSync(`${target}.prev`)).toBe(false)
     expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
   }, 120_000)
 })

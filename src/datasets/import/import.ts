@@ -16,6 +16,7 @@ import { changedRefusal, currentDrift } from './drift.js'
 import { acquireImportLock } from './lock.js'
 import { checkNames } from './names.js'
 import { ImportInputError, readSheetRows } from './read.js'
+import { recoverInterruptedImport, recoveryNote } from './recover.js'
 import { assignIds } from './rows-ids.js'
 import { locateViolations } from './rows-origin.js'
 import { fillPlans } from './rows-plans.js'
@@ -111,12 +112,15 @@ export async function importSlice(req: ImportRequest, hooks: ImportHooks = {}): 
 
 async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks): Promise<ImportResult> {
   const target = tableFile(dir, req.table)
-  if (existsSync(`${target}.prev`))
-    throw new ImportStateError(
-      `${basename(target)}.prev 存在: 上一次导入被中断. 先运行 gaokao datasets validate; ` +
-        `若 manifest 不一致, 用 mv 把 .prev 恢复为 ${basename(target)}, 否则删除 .prev (见 src/datasets/import/README.md)`,
-    )
   const manifest = readManifest(dir)
+  // An import killed late left a .prev: finish or undo it by what manifest.json describes (recover.ts).
+  const recovery = await recoverInterruptedImport(target, manifest.tables?.[req.table]?.sha256)
+  if (recovery === 'unknown')
+    throw new ImportStateError(
+      `${basename(target)}.prev 存在: 上一次导入被中断, 而 manifest.json 既不描述 ${basename(target)} 也不描述 .prev. ` +
+        `先运行 gaokao datasets validate; 用 mv 把正确的文件放回 ${basename(target)}, 再删除 .prev (见 src/datasets/import/README.md)`,
+    )
+  const recovered = recoveryNote(target, recovery)
 
   const session = await openSession(dir)
   try {
@@ -170,6 +174,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       rows: counts,
       ignoredColumns: converted.ignoredColumns,
       notes: [
+        ...(recovered ? [recovered] : []),
         ...(accepted ? [`${accepted}; 按 --accept-changed 在它之上导入 (manifest.json 的导入记录注明)`] : []),
         ...converted.notes,
         ...dropped,
