@@ -18,9 +18,10 @@ export class ApiError extends Error {
   constructor(
     code: number,
     message: string,
-    opts: { httpStatus?: number; badInput?: boolean; forceHttpStatus?: boolean } = {},
+    opts: { httpStatus?: number; badInput?: boolean; forceHttpStatus?: boolean; cause?: unknown } = {},
   ) {
-    super(bounded(message))
+    // `cause`: what failed on our side, for the operator's log (invoke.ts), never for the client
+    super(bounded(message), opts.cause === undefined ? undefined : { cause: opts.cause })
     this.name = 'ApiError'
     this.code = code
     this.httpStatus = opts.httpStatus

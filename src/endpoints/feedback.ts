@@ -94,9 +94,9 @@ export default defineEndpoint({
     if (chars(pageTitle) > PAGE_TITLE_MAX) throw bad(`页面标题最多${PAGE_TITLE_MAX}个字符`)
     try {
       ctx.stores.feedback.submit({ feedback_type: type, content, contact, page_title: pageTitle }, ctx.now())
-    } catch {
-      // The spec's code for this is 400 too; over `--http-status` it is a 500.
-      throw new ApiError(400, FEEDBACK_MESSAGES.system, { badInput: false, httpStatus: 500 })
+    } catch (err) {
+      // The spec's code for this is 400 too; over `--http-status` it is a 500. The cause goes to the log.
+      throw new ApiError(400, FEEDBACK_MESSAGES.system, { badInput: false, httpStatus: 500, cause: err })
     }
     return {}
   },

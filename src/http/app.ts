@@ -20,6 +20,11 @@ export interface AppOptions extends ContextOptions {
    */
   httpStatus?: boolean
   logger?: boolean
+  /**
+   * Told of every failure on our side (an internal error, a store that cannot be written), whatever `logger`
+   * says: `serve` prints one line on stderr for each, so that without `--log` they are not lost either.
+   */
+  onInternalError?: (err: unknown) => void
   /** Who the request's caller is; default: Bearer tokens of the token store */
   resolveCaller?: (req: FastifyRequest, reply: FastifyReply) => Promise<Caller | null> | Caller | null
   /** Largest accepted request body, bytes */
@@ -105,9 +110,10 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
           return reply.code(statusFor(err)).send(fail(err.code, err.message))
         }
         const caller = await resolveCaller(req, reply)
-        const outcome = await invoke(def, requestInput(def, req), contexts.forCaller(caller), (err) =>
-          req.log.error({ err }, 'handler failed'),
-        )
+        const outcome = await invoke(def, requestInput(def, req), contexts.forCaller(caller), (err) => {
+          req.log.error({ err }, 'handler failed')
+          opts.onInternalError?.(err)
+        })
         reply.code(outcome.error ? statusFor(outcome.error) : 200)
         return outcome.body
       },
@@ -136,7 +142,10 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   // Errors raised before a handler runs: unparseable JSON, a body over the limit, an unsupported method.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
     const err = envelopeErrorOf(error)
-    if (!err.badInput) req.log.error({ err: error }, 'request failed')
+    if (!err.badInput) {
+      req.log.error({ err: error }, 'request failed')
+      opts.onInternalError?.(error)
+    }
     reply.code(statusFor(err)).send(fail(err.code, err.message))
   })
 

@@ -29,6 +29,13 @@ export async function serve(opts: ServeOptions): Promise<void> {
   try {
     const started = performance.now()
     const app = await buildApp({
+      // Without --log nothing else would record a failure on our side: one line each on stderr.
+      onInternalError: opts.logger
+        ? undefined
+        : (err) =>
+            opts.announce(
+              `内部错误: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`.slice(0, 500),
+            ),
       ...opts,
       preload: opts.preload ?? true,
       loopbackOnly: opts.loopbackOnly ?? isLoopbackInterface(opts.host),

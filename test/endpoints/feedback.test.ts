@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../src/endpoints/define.js'
 import feedback, { CONTACT_INVALID, FEEDBACK_MESSAGES } from '../../src/endpoints/feedback.js'
+import { invoke } from '../../src/endpoints/invoke.js'
 import { FeedbackStore } from '../../src/store/feedback.js'
 import { call, fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets } from '../helpers/datasets.js'
@@ -82,6 +83,11 @@ describe('feedback (SPEC 4.12)', () => {
     writeFileSync(join(dir, 'blocker'), '')
     const broken = fixtureContext(datasets, null, join(dir, 'blocker', 'store'))
     expect(await call(feedback, good, broken)).toEqual(error('系统错误,请稍后重试'))
+    // and the operator's log gets why (a failed write was never logged)
+    const logged: unknown[] = []
+    await invoke(feedback, good, broken, (err) => logged.push(err))
+    expect(logged).toHaveLength(1)
+    expect((logged[0] as NodeJS.ErrnoException).code).toMatch(/^E[A-Z]+$/u)
     await broken.db.close()
   })
 })
