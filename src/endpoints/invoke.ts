@@ -37,9 +37,9 @@ export async function invoke(
     const body = def.envelope === false ? data : ok(data, def.successMessage)
     return { body, data, input: parsed.data }
   } catch (err) {
-    // A failure on our side that a handler reported as an envelope error (a store that cannot be written) is
-    // logged too, with what caused it: the client's message says nothing of it.
-    if (err instanceof ApiError && !err.badInput) onInternalError(err.cause ?? err)
+    // A failure on our side that a handler caught and answered with an envelope error (a store that cannot be
+    // written) is reported too, with what caused it: the client's message says nothing of it.
+    if (err instanceof ApiError && !err.badInput && err.cause !== undefined) onInternalError(err.cause)
     const error = err instanceof ApiError ? err : internal(err, onInternalError)
     return { body: fail(error.code, error.message), error }
   }
