@@ -3,7 +3,7 @@ import { findProvince } from '../domain/provinces.js'
 import { schoolCounts } from '../domain/smart-match/classify.js'
 import { strategyOf } from '../domain/smart-match/strategies.js'
 import { parseXuanke } from '../domain/smart-match/subjects.js'
-import { perDb } from './caches.js'
+import { oneAtATime, perDb } from './caches.js'
 import { defineEndpoint } from './define.js'
 import { badRequest } from './errors.js'
 import { numberOf } from './numbers.js'
@@ -191,7 +191,12 @@ export default defineEndpoint({
     }
     // bypass_cache skips both caches (SPEC 4.13): the counts, and the option set smart-match shares, which is
     // built again from the datasets (the same set, as they are read-only, at the cost of a fresh build).
-    const outcome = await matchCandidate(ctx.db, request, strategy, { bypassCache: bypass })
+    const outcome = bypass
+      ? // a fresh build for anyone who asks: one at a time, so that it cannot take the whole process (caches.ts)
+        await oneAtATime(ctx.db, 'cwb-num-bypass', () =>
+          matchCandidate(ctx.db, request, strategy, { bypassCache: true }),
+        )
+      : await matchCandidate(ctx.db, request, strategy)
     const n = schoolCounts(outcome.classified)
     const result = { chongci: n.chong, wentuo: n.wen, baodi: n.bao }
     const entry = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../../src/data/db.js'
 import { findProvince } from '../../src/domain/provinces.js'
-import { Lru, memoized, perDb } from '../../src/endpoints/caches.js'
+import { Lru, memoized, oneAtATime, perDb } from '../../src/endpoints/caches.js'
 import type { RuleRow } from '../../src/endpoints/smart-match-data.js'
 import { loadUniverse } from '../../src/endpoints/smart-match-run.js'
 
@@ -80,5 +80,35 @@ describe('the smart-match option set cache', () => {
     // No batch of the plans table matches (the fake has none): no options, after a fresh read.
     expect(await loadUniverse(db, req, c)).toBeUndefined()
     expect(calls).toBe(2)
+  })
+})
+
+describe('oneAtATime', () => {
+  it('runs the tasks of one name in arrival order, never two at once, a failure not stopping the queue', async () => {
+    const db = {} as Db
+    let running = 0
+    let most = 0
+    const order: number[] = []
+    const task =
+      (i: number, fail = false) =>
+      async () => {
+        running++
+        most = Math.max(most, running)
+        await new Promise((r) => setTimeout(r, 5))
+        order.push(i)
+        running--
+        if (fail) throw new Error(`task ${i}`)
+        return i
+      }
+    const runs = [0, 1, 2, 3].map((i) => oneAtATime(db, 'rebuild', task(i, i === 1)))
+    const results = await Promise.allSettled(runs)
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled'])
+    expect(order).toEqual([0, 1, 2, 3])
+    expect(most).toBe(1)
+    // another name, or another Db, has a queue of its own
+    running = 0
+    most = 0
+    await Promise.all([oneAtATime(db, 'other', task(4)), oneAtATime({} as Db, 'rebuild', task(5))])
+    expect(most).toBe(2)
   })
 })
