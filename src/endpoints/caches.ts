@@ -96,17 +96,15 @@ export function memoized<T>(
  * process, and a cheap request's median went to 1.1 s; queued, they take turns and other requests run between them.
  */
 export function oneAtATime<T>(db: Db, name: string, task: () => Promise<T>): Promise<T> {
-  const tails = (queues.get(db) ?? queues.set(db, new Map()).get(db)) as Map<string, Promise<unknown>>
-  const previous = tails.get(name) ?? Promise.resolve()
-  const run = previous.then(task, task)
+  const tails = queueTails(db)
+  const run = (tails.get(name) ?? Promise.resolve()).then(task, task)
   // the queue goes on whether this task succeeds or fails
-  tails.set(
-    name,
-    run.then(
-      () => undefined,
-      () => undefined,
-    ),
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
   )
+  tails.set(name, settled)
   return run
 }
-const queues = new WeakMap<Db, Map<string, Promise<unknown>>>()
+/** The last task of each named queue of a Db (a few names, never evicted: capacity is only a bound). */
+const queueTails = perDb<Promise<unknown>>(16)

@@ -10,7 +10,7 @@ import {
 import { ApiError, badRequest } from './errors.js'
 import { rankTables } from './smart-match-data.js'
 import { defaultBatch } from './smart-match-defaults.js'
-import { levelOf, listOf, matchCandidate, volunteerTypeOf } from './smart-match-run.js'
+import { levelOf, listOf, matchCandidate, resolveCandidate, volunteerTypeOf } from './smart-match-run.js'
 
 /**
  * `gaokao smart-match audit`: how much of what smart-match lists can be typed into the real 志愿表 as it stands.
@@ -90,10 +90,10 @@ async function auditProvinceYear(
   }
   const strategy = STRATEGIES[0] as (typeof STRATEGIES)[number]
   for (const share of shares) {
-    // The cohort's size from the first candidate's category table (found by smart-match itself with a rank of 1).
+    // The cohort's size from the table of the candidate's category (resolved as smart-match does, with a rank of 1).
     const request = { province, batch, rankYear: year, score: 0, subject: SUBJECT, xuanke: XUANKE }
     try {
-      const probe = await matchCandidate(db, { ...request, rank: 1 }, strategy)
+      const probe = await resolveCandidate(db, { ...request, rank: 1 })
       const tables = await rankTables(db, province, [probe.category], year - 1, year, levelOf(probe.rule))
       const table = tables.get(year) ?? tables.get(year - 1)
       const cohort = table?.rows[table.rows.length - 1]?.total

@@ -6,6 +6,7 @@ import { mergeRecords, type ResolvedRecord, sourcesOf } from '../../src/datasets
 import { RankTable, rankLookup } from '../../src/datasets/plans/ranks.js'
 import type { PlanRecord, PlanRow } from '../../src/datasets/plans/types.js'
 import type { SchoolRow } from '../../src/datasets/schools/match.js'
+import { schoolRow } from './helpers.js'
 
 const ORDER = ['LG', 'GA', 'SH', 'IM', 'CG', 'GP', 'LB'] as const
 
@@ -263,28 +264,8 @@ describe('an outcome filed under the year after its own', () => {
   })
 })
 
-const school = (sid: number, name: string, level: SchoolRow['level_name'] = '普通本科'): SchoolRow => ({
-  sid,
-  code: String(sid),
-  moe_code: null,
-  name,
-  province: '上海',
-  city: null,
-  level_name: level,
-  type_name: null,
-  nature_name: null,
-  belong: null,
-  f985: 0,
-  f211: 0,
-  dual_class: 0,
-  logo: '',
-  hot: sid,
-  zybw: 0,
-  qjjh: 0,
-  sgjh: 0,
-  provenance: 'real',
-  source: 'test',
-})
+const school = (sid: number, name: string, level: SchoolRow['level_name'] = '普通本科') =>
+  schoolRow({ sid, name, province: '上海', code: String(sid), level_name: level })
 
 describe('planPlans (pipeline on records)', () => {
   const schools = [

@@ -4,8 +4,8 @@ import { planPlans } from '../../src/datasets/plans/build.js'
 import { RANK_BAND_TOLERANCE, rankBandsLine, rankFitsBand } from '../../src/datasets/plans/rank-bands.js'
 import { RankTable, type RankTableSlice } from '../../src/datasets/plans/ranks.js'
 import type { PlanRecord, PlanSourceId } from '../../src/datasets/plans/types.js'
-import type { SchoolRow } from '../../src/datasets/schools/match.js'
 import type { RankRow } from '../../src/datasets/types.js'
+import { schoolRow } from './helpers.js'
 
 /** Ranks agree with their own 一分一段 tables (src/datasets/plans/rank-bands.ts, README "Ranks"). */
 
@@ -46,28 +46,7 @@ const slices: RankTableSlice[] = [
   { province: '广西', year: 2025, km: '物理类', level: '区外', rows: GX_OUT },
 ]
 
-const school = (sid: number, name: string, province: string): SchoolRow => ({
-  sid,
-  code: String(10000 + sid),
-  moe_code: null,
-  name,
-  province,
-  city: null,
-  level_name: '普通本科',
-  type_name: null,
-  nature_name: null,
-  belong: null,
-  f985: 0,
-  f211: 0,
-  dual_class: 0,
-  logo: '',
-  hot: sid,
-  zybw: 0,
-  qjjh: 0,
-  sgjh: 0,
-  provenance: 'real',
-  source: 'test',
-})
+const school = (sid: number, name: string, province: string) => schoolRow({ sid, name, province })
 const schools = [school(1, '郑州大学', '河南'), school(2, '北京大学', '北京'), school(3, '广西大学', '广西')]
 const majors: MajorRow[] = []
 

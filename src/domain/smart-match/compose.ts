@@ -1,5 +1,5 @@
 import type { Classified } from './classify.js'
-import type { HistoryRow, MenuRow } from './options.js'
+import { type HistoryRow, type MenuRow, majorNameKey } from './options.js'
 import { requirementKey } from './subjects.js'
 
 /**
@@ -24,8 +24,6 @@ export const compositionOf = (row: Pick<MenuRow, 'composition'>): Composition =>
 /** The application unit a menu row belongs to: a group (type 2) or a school (types 1 and 3). */
 const unitKey = (row: Pick<MenuRow, 'sid' | 'group'>, type: 1 | 2 | 3) =>
   type === 2 ? `${row.sid}|${row.group}` : `${row.sid}`
-
-const nameKey = (name: string) => name.normalize('NFKC').replace(/\s+/gu, '')
 
 /**
  * The menu with borrowed majors added to every unit whose rows name none: from `previousPlan` (the plan year
@@ -66,7 +64,7 @@ export function composeMenu(
         })
     const seen = new Set<string>()
     const take = (row: MenuRow) => {
-      const n = nameKey(row.name)
+      const n = majorNameKey(row.name)
       if (seen.has(n)) return
       seen.add(n)
       out.push(row)
