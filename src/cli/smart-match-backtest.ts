@@ -22,6 +22,7 @@ export interface BacktestCommandOptions {
   samples: string
   batch?: string
   subject?: string
+  hideMajorLines?: boolean
   type: string
   all?: boolean
   format: string
@@ -41,6 +42,10 @@ export interface BacktestLine {
   candidates: number
   rank_from: number
   rank_to: number
+  /** Schools tested for a list of majors: the province publishes no major line (BacktestRow.schoolItems) */
+  school_items: boolean
+  /** Majors judged from school lines and premiums, their own lines hidden (--hide-major-lines) */
+  premium_majors: boolean
   chong: TierFigures
   wen: TierFigures
   bao: TierFigures
@@ -70,7 +75,15 @@ function figures(score: BacktestScore, tier: TierName): TierFigures {
 function lineOf(
   head: Pick<
     BacktestLine,
-    'province' | 'category' | 'batch' | 'volunteer_type' | 'candidates' | 'rank_from' | 'rank_to'
+    | 'province'
+    | 'category'
+    | 'batch'
+    | 'volunteer_type'
+    | 'candidates'
+    | 'rank_from'
+    | 'rank_to'
+    | 'school_items'
+    | 'premium_majors'
   >,
   score: BacktestScore,
 ): BacktestLine {
@@ -110,6 +123,8 @@ export function backtestLines(rows: readonly BacktestRow[], perCategory: boolean
           candidates: list.reduce((n, r) => n + r.candidates, 0),
           rank_from: Math.min(...list.map((r) => r.from)),
           rank_to: Math.max(...list.map((r) => r.to)),
+          school_items: list.some((r) => r.schoolItems),
+          premium_majors: list.some((r) => r.premiumMajors),
         },
         score,
       ),
@@ -126,12 +141,17 @@ export function backtestLines(rows: readonly BacktestRow[], perCategory: boolean
           candidates: lines.reduce((n, l) => n + l.candidates, 0),
           rank_from: 0,
           rank_to: 0,
+          school_items: false,
+          premium_majors: false,
         },
         total,
       ),
     )
   return lines
 }
+
+const SCHOOL_ITEMS_MARK = ' (按院校回测)'
+const PREMIUM_MARK = ' (院校线推算)'
 
 const cell = (f: TierFigures) => `${fmtPct(f.rate ?? Number.NaN)} (${f.compared}/${f.items})`
 
@@ -151,7 +171,14 @@ export async function runBacktestCommand(opts: BacktestCommandOptions, io: CliIo
     const { rows, noData: empty } = await backtestMany(
       db,
       provinces,
-      { year, samples, batch: opts.batch, subject: opts.subject, strategy },
+      {
+        year,
+        samples,
+        batch: opts.batch,
+        subject: opts.subject,
+        strategy,
+        hideMajorLines: opts.hideMajorLines === true,
+      },
       opts.all === true,
     )
     const lines = backtestLines(rows, !opts.all)
@@ -204,7 +231,7 @@ export async function runBacktestCommand(opts: BacktestCommandOptions, io: CliIo
               rows: lines.map((l) => [
                 l.province,
                 l.category,
-                TYPE_NAME[l.volunteer_type] ?? '',
+                `${TYPE_NAME[l.volunteer_type] ?? ''}${l.school_items ? SCHOOL_ITEMS_MARK : ''}${l.premium_majors ? PREMIUM_MARK : ''}`,
                 l.candidates,
                 cell(l.chong),
                 cell(l.wen),
@@ -215,6 +242,12 @@ export async function runBacktestCommand(opts: BacktestCommandOptions, io: CliIo
               numeric: [3, 7],
               footer:
                 `录取 = 考生位次 <= 该志愿 ${year} 年实际最低位次; 达标线: 保 >= 93%, 稳 50%-90%, 冲 10%-50%, 保 位次比中位数 > 0.5` +
+                (lines.some((l) => l.school_items)
+                  ? `\n${SCHOOL_ITEMS_MARK}: 该省没有公布专业录取线, 回测的是按院校生成的志愿表 (专业的预估位次由院校线推算, 其推算误差只能在有专业线的省份测量: scripts/major-premium-check.mjs)`
+                  : '') +
+                (lines.some((l) => l.premium_majors)
+                  ? `\n${PREMIUM_MARK}: 隐去该省的专业线和专业组线, 只用各校的院校线和其他省份的专业幅度推算专业 (浙江、山东的做法), 再与专业的实际最低位次对比`
+                  : '') +
                 (empty.length
                   ? `\n无可回测的志愿 (缺少往年位次, 或该年没有志愿这一层级的录取结果): ${empty.join(' ')}`
                   : ''),

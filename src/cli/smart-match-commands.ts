@@ -108,6 +108,10 @@ function registerBacktest(parent: Command, io: CliIo, setExit: (code: number) =>
     )
     .option('--batch <batch>', '批次 (默认: 该省本科批次)')
     .option('--subject <subject>', '只测一个科类: 物理 历史 综合 (默认: 该年全部普通科类)')
+    .option(
+      '--hide-major-lines',
+      '专业+院校省份: 隐去专业线, 只按院校线和其他省份的专业幅度推算专业 (检验浙江、山东的做法)',
+    )
     .addOption(new Option('--type <type>', '策略 1-4').choices(['1', '2', '3', '4']).default('1'))
     .addOption(new Option('--format <format>', '输出格式').choices(['table', 'json', 'csv']).default('table'))
     .option('--json', '输出 JSON (即 --format json)')
@@ -120,7 +124,8 @@ function registerBacktest(parent: Command, io: CliIo, setExit: (code: number) =>
 达标线: 保 录取比例 >= 93%, 稳 在 50%-90%, 冲 在 10%-50%, 保 的 (考生位次 / 实际最低位次) 中位数 > 0.5.
 示例:
   $ gaokao smart-match backtest --province 湖北 --year 2025
-  $ gaokao smart-match backtest --all --year 2025 --samples 50`,
+  $ gaokao smart-match backtest --all --year 2025 --samples 50
+  $ gaokao smart-match backtest --province 重庆 --year 2025 --hide-major-lines`,
     )
     .action(async (opts: BacktestCommandOptions) => {
       const { runBacktestCommand } = await import('./smart-match-backtest.js')

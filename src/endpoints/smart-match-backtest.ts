@@ -44,6 +44,8 @@ export interface BacktestOptions {
   xuanke?: string
   strategy: Strategy
   params?: EstimatorParams
+  /** Read a 专业+院校 province's major lines as school lines (UniverseOptions.hideMajorLines) */
+  hideMajorLines?: boolean
   /** Sees each category's options and what the year admitted (calibration scripts: scripts/smart-match-bias.mjs) */
   inspect?: (category: string, universe: Universe, actual: ActualIndex) => void
 }
@@ -58,6 +60,13 @@ export interface BacktestRow {
   from: number
   to: number
   score: BacktestScore
+  /**
+   * No major line to compare a major with (Universe.noMajorLines: 浙江, 山东): the lists tested are of schools,
+   * whose school lines the product's majors are judged from; the majors' premiums are not tested here.
+   */
+  schoolItems: boolean
+  /** Majors judged from school lines and premiums (hideMajorLines), compared with their own lines */
+  premiumMajors: boolean
 }
 
 const ORDINARY = ['物理类', '历史类', '理科', '文科', '综合']
@@ -121,7 +130,12 @@ export async function backtestProvince(db: Db, opts: BacktestOptions): Promise<B
       db,
       { batch, rankYear: opts.year },
       { province, rule, category },
-      { bypassCache: true, params: opts.params ?? DEFAULT_ESTIMATOR },
+      {
+        bypassCache: true,
+        params: opts.params ?? DEFAULT_ESTIMATOR,
+        schoolItems: !opts.hideMajorLines,
+        hideMajorLines: opts.hideMajorLines === true,
+      },
     )
     if (!universe || universe.options.length === 0) continue
     const actual = indexActual(await actualRows(db, universe.scope, opts.year, levelOf(rule) === '本科'))
@@ -145,6 +159,8 @@ export async function backtestProvince(db: Db, opts: BacktestOptions): Promise<B
       from,
       to,
       score,
+      schoolItems: universe.noMajorLines && !opts.hideMajorLines,
+      premiumMajors: universe.noMajorLines && opts.hideMajorLines === true,
     })
   }
   return out

@@ -7,6 +7,7 @@ import {
   type Granularity,
   type HistoryRow,
   type MenuRow,
+  type PremiumRow,
   rankCurve,
   type ScoreRankPair,
 } from '../domain/smart-match/index.js'
@@ -397,4 +398,45 @@ export async function majorInfos(db: Db, ids: readonly number[]): Promise<Map<nu
     ids,
   )
   return new Map(rows.map((r) => [r.major_id, r]))
+}
+
+/** Major lines a school must have in a province and year for their highest to stand for the school's line */
+const PREMIUM_MIN_MAJORS = 3
+
+/**
+ * Each school's majors as the provinces with major lines saw them in [fromYear, beforeYear): Σ ln(major's lowest
+ * rank / its school's line) and how many lines (domain/smart-match/premium.ts), of provinces other than the
+ * candidate's (none of whose lines the premium is needed for; the backtest's --hide-major-lines hides them). A school's line there is the
+ * highest lowest rank among its majors' ordinary (普通) lines of that province, year, category and batch, where it
+ * has at least PREMIUM_MIN_MAJORS of them. Not in the school's own province, where many local seats in its least
+ * sought majors stretch its range (海南大学 in 海南) far beyond what it is elsewhere. The same for every province:
+ * read once per process and years.
+ */
+export function premiumRows(
+  db: Db,
+  fromYear: number,
+  beforeYear: number,
+  exceptProvince: string,
+): Promise<PremiumRow[]> {
+  return memoized(
+    db,
+    'smart-match-premiums',
+    `${fromYear}|${beforeYear}|${exceptProvince}`,
+    () =>
+      db.all<PremiumRow>(
+        `WITH m AS (
+         SELECT p.province, p.year, p.subject_type, p.batch_name, p.sid, p.spname, p.min_section AS r
+         FROM plans p LEFT JOIN schools h ON h.sid = p.sid
+         WHERE p.outcome_level = 'major' AND p.min_section > 0 AND p.plan_type = '普通' AND p.spname <> ''
+           AND p.year >= ? AND p.year < ? AND p.province <> ? AND h.province IS DISTINCT FROM p.province),
+       s AS (
+         SELECT province, year, subject_type, batch_name, sid, max(r) AS line FROM m
+         GROUP BY ALL HAVING count(*) >= ?)
+       SELECT m.sid, m.spname AS name, sum(ln(m.r / s.line)) AS sum, count(*)::INTEGER AS n
+       FROM m JOIN s USING (province, year, subject_type, batch_name, sid)
+       GROUP BY m.sid, m.spname ORDER BY m.sid, m.spname`,
+        [fromYear, beforeYear, exceptProvince, PREMIUM_MIN_MAJORS],
+      ),
+    4,
+  )
 }

@@ -122,6 +122,12 @@ export interface SmartMatchData {
     score: number | null
     /** The batch's control line that year in the candidate's category; null when the data have none */
     batch_line: number | null
+    /**
+     * The province publishes no major line (浙江, 山东): each major's figures are its school's line times the premium
+     * the same school's major shows in provinces with major lines (README, "Smart-match"), weaker than a line of
+     * its own.
+     */
+    majors_from_school_lines: boolean
   }
 }
 
@@ -201,6 +207,7 @@ export async function smartMatchData(
         outcome.category,
         rule,
       ),
+      majors_from_school_lines: outcome.universe.noMajorLines,
     },
   }
 }

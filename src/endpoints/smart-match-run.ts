@@ -16,9 +16,11 @@ import {
   type EstimatorParams,
   equivalentCategories,
   formReady,
+  type HistoryRow,
   type Option,
   parseXuanke,
   planBatches,
+  premiumIndex,
   type Strategy,
   type Subject,
   type TieredList,
@@ -33,6 +35,7 @@ import {
   menuYear,
   type PlanScope,
   planBatchNames,
+  premiumRows,
   type RankTable,
   type RuleRow,
   rankTables,
@@ -80,6 +83,12 @@ export interface Universe {
   unjudgedSchools: number
   /** The rank year's 一分一段 table, if any */
   table: RankTable | undefined
+  /**
+   * A 专业+院校 province without a single major line in the evidence years (浙江, 山东): its majors are judged from
+   * their school's line times their premium (domain/smart-match/premium.ts), or, for the backtest, which has no
+   * major line to check them against, its schools are the options.
+   */
+  noMajorLines: boolean
 }
 
 export interface Candidate {
@@ -147,12 +156,30 @@ export async function loadUniverse(
   db: Db,
   req: Pick<MatchRequest, 'batch' | 'rankYear'>,
   c: Pick<Candidate, 'province' | 'rule' | 'category'>,
-  opts: { bypassCache?: boolean; params?: EstimatorParams } = {},
+  opts: UniverseOptions = {},
 ): Promise<Universe | undefined> {
   const params = opts.params ?? DEFAULT_ESTIMATOR
-  if (opts.bypassCache || params !== DEFAULT_ESTIMATOR) return buildUniverse(db, req, c, params)
+  if (opts.bypassCache || params !== DEFAULT_ESTIMATOR || opts.schoolItems || opts.hideMajorLines)
+    return buildUniverse(db, req, c, params, opts)
   const key = [c.province.name, req.batch, req.rankYear, c.category, c.rule.year, c.rule.batch_name].join('|')
-  return memoized(db, 'smart-match-universes', key, () => buildUniverse(db, req, c, params))
+  return memoized(db, 'smart-match-universes', key, () => buildUniverse(db, req, c, params, opts))
+}
+
+export interface UniverseOptions {
+  bypassCache?: boolean
+  params?: EstimatorParams
+  /**
+   * Where no major line exists (Universe.noMajorLines), schools rather than majors judged from school lines: what
+   * the backtest can check against the year's school lines.
+   */
+  schoolItems?: boolean
+  /**
+   * The backtest of the premium method where it can be checked (`backtest --hide-major-lines`): a 专业+院校
+   * province's major and group lines are read as the school lines they imply (each school's least selective line
+   * of a year), as if it were 浙江, so its majors are judged from school lines and premiums and compared with their
+   * own actual lines.
+   */
+  hideMajorLines?: boolean
 }
 
 async function buildUniverse(
@@ -160,6 +187,7 @@ async function buildUniverse(
   req: Pick<MatchRequest, 'batch' | 'rankYear'>,
   c: Pick<Candidate, 'province' | 'rule' | 'category'>,
   params: EstimatorParams,
+  opts: UniverseOptions,
 ): Promise<Universe | undefined> {
   const province = c.province.name
   const batches = planBatches(req.batch, c.rule.batch_name, await planBatchNames(db, province))
@@ -174,7 +202,7 @@ async function buildUniverse(
   const earlier = await menuYear(db, scope, planYear - 1)
   const fromYear = req.rankYear - params.lookback
   const undergraduate = levelOf(c.rule) === '本科'
-  const [current, previous, history, tables, lines] = await Promise.all([
+  const [current, previous, evidence, tables, lines] = await Promise.all([
     menuRows(db, scope, planYear),
     earlier === undefined ? Promise.resolve([]) : menuRows(db, scope, earlier),
     historyRows(db, scope, fromYear, req.rankYear, undergraduate),
@@ -183,6 +211,7 @@ async function buildUniverse(
       ? undergraduateLines(db, province, categories, fromYear, req.rankYear)
       : new Map<string, number>(),
   ])
+  const history = opts.hideMajorLines ? asSchoolLines(evidence) : evidence
   const offered = new Set(current.map((r) => r.sid))
   const published = planYear === req.rankYear
   const volunteerType = volunteerTypeOf(c.rule)
@@ -216,6 +245,14 @@ async function buildUniverse(
     }
     return r
   }
+  const noMajorLines = volunteerType === 3 && !history.some((h) => h.level === 'major')
+  const premiumOf =
+    noMajorLines && !opts.schoolItems
+      ? premiumIndex(
+          await premiumRows(db, fromYear - 1, req.rankYear, province),
+          params.classes['major<school'].shift,
+        )
+      : undefined
   const options = buildOptions({
     volunteerType,
     targetYear: req.rankYear,
@@ -223,6 +260,7 @@ async function buildUniverse(
     history,
     ratioOf,
     params,
+    ...(premiumOf ? { premiumOf } : {}),
   })
   const judged = new Set(options.map((o) => o.sid))
   return {
@@ -234,7 +272,20 @@ async function buildUniverse(
     options,
     unjudgedSchools: new Set(menu.filter((r) => !judged.has(r.sid)).map((r) => r.sid)).size,
     table: target,
+    noMajorLines,
   }
+}
+
+/** Each school's lines of a year as one school line: its least selective (highest) lowest rank. */
+function asSchoolLines(history: readonly HistoryRow[]): HistoryRow[] {
+  const best = new Map<string, HistoryRow>()
+  for (const h of history) {
+    const key = `${h.sid}|${h.year}`
+    const cur = best.get(key)
+    if (!cur || h.rank > cur.rank)
+      best.set(key, { ...h, group: '', name: '', majorId: null, level: 'school' })
+  }
+  return [...best.values()]
 }
 
 export const volunteerTypeOf = (rule: Pick<RuleRow, 'volunteer_type'>): 1 | 2 | 3 =>
@@ -245,7 +296,7 @@ export async function matchCandidate(
   db: Db,
   req: MatchRequest,
   strategy: Strategy,
-  opts: { bypassCache?: boolean; params?: EstimatorParams } = {},
+  opts: UniverseOptions = {},
 ): Promise<MatchOutcome> {
   const candidate = await resolveCandidate(db, req)
   const universe = await loadUniverse(db, req, candidate, opts)

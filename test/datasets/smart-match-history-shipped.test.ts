@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDb } from '../../src/data/db.js'
 import { findProvince } from '../../src/domain/provinces.js'
-import { DEFAULT_ESTIMATOR, SCHOOL_ITEM_MAJORS } from '../../src/domain/smart-match/index.js'
+import { DEFAULT_ESTIMATOR } from '../../src/domain/smart-match/index.js'
 import cwbNum from '../../src/endpoints/cwb-num.js'
 import smartMatch from '../../src/endpoints/smart-match.js'
 import {
@@ -136,9 +136,11 @@ describe('smart-match on the shipped data: a candidate below the batch line (新
 })
 
 /**
- * 山东 and 浙江 fill 专业+院校: each choice is one major at one school. Their plans are school lines (浙江
- * entirely, 山东 but for 33 schools), and so are their 2025 outcomes: a school whose plan lists no major is one
- * option, "one of its majors", judged and backtested by its school line.
+ * 山东 and 浙江 fill 专业+院校: each choice is one major at one school. Their outcomes are school lines only: a
+ * major is judged from its school's line times its premium (premium.ts), a school whose plan lists no major is
+ * one option, "one of its majors". With no major line to compare with, their backtest lists schools and compares
+ * them with the school lines the majors' figures rest on (marked school_items); the premium method itself is
+ * backtested where major lines exist, by hiding them.
  */
 describe('smart-match backtest on the shipped data: provinces of school lines only', () => {
   it('judges 山东 and 浙江 2025 by their school lines', async () => {
@@ -150,7 +152,12 @@ describe('smart-match backtest on the shipped data: provinces of school lines on
     const body = JSON.parse(run.stdout)
     expect(body.no_data).toEqual([])
     expect(body.lines).toHaveLength(1)
-    expect(body.lines[0]).toMatchObject({ province: '浙江', category: '综合', volunteer_type: 3 })
+    expect(body.lines[0]).toMatchObject({
+      province: '浙江',
+      category: '综合',
+      volunteer_type: 3,
+      school_items: true,
+    })
     for (const tier of ['chong', 'wen', 'bao']) expect(body.lines[0][tier].compared).toBeGreaterThan(0)
   }, 120_000)
 
@@ -177,7 +184,7 @@ describe('smart-match backtest on the shipped data: provinces of school lines on
     await ctx.db.close()
   }, 120_000)
 
-  it('lists a 浙江 school (no major line anywhere) as one item of several majors, with no per-major figures', async () => {
+  it('lists 浙江 majors (no major line anywhere) one per item, judged from their school’s line and premium', async () => {
     const args = ['--province', '浙江', '--batch', '普通类一段', '--rank-year', '2026', '--rank', '30000']
     const run = await runGaokao(
       ['smart-match', ...args, '--subject', '综合', '--xuanke', '物理,化学,生物', '--json'],
@@ -185,21 +192,56 @@ describe('smart-match backtest on the shipped data: provinces of school lines on
         datasets: SHIPPED,
       },
     )
-    const items = listedItems(JSON.parse(run.stdout))
-    const schools = items.filter((i: any) => i.zyList.length > 1)
-    expect(schools.length).toBeGreaterThan(items.length / 2)
-    for (const i of items) {
-      expect(i.zyList.length).toBeLessThanOrEqual(SCHOOL_ITEM_MAJORS)
+    const body = JSON.parse(run.stdout)
+    expect(body.data.candidate.majors_from_school_lines).toBe(true)
+    const items = listedItems(body)
+    expect(items.length).toBe(80)
+    const majors = items.filter((i: any) => i.zyList.length === 1)
+    expect(majors.length).toBeGreaterThan(items.length * 0.9)
+    for (const i of majors) {
       expect(i.history.every((h: any) => h.level === 'school')).toBe(true)
-      for (const z of i.zyList) expect([z.min_section, z.chance]).toEqual([null, null])
+      // the item's figures are its one major's
+      expect(i.zyList[0].min_section).toBe(i.min_section)
+      // a major is never judged easier than its school's line scaled (its school's least selective major)
+      expect(i.min_section).toBeLessThanOrEqual(Math.round(i.history[0].min_section * 1.5))
     }
+    // majors of one school get figures of their own
+    const bySchool = new Map<number, Set<number>>()
+    for (const i of majors) bySchool.set(i.sid, (bySchool.get(i.sid) ?? new Set()).add(i.min_section))
+    expect([...bySchool.values()].some((s) => s.size > 1)).toBe(true)
     const table = (
       await runGaokao(['smart-match', ...args, '--subject', '综合', '--xuanke', '物理,化学,生物'], {
         datasets: SHIPPED,
       })
     ).stdout
-    expect(table).toContain('列出多个专业的一项是一所院校')
+    expect(table).toContain('该省没有公布专业录取线')
   }, 60_000)
+
+  it('backtests the premium method where major lines exist, hiding them (重庆 2025)', async () => {
+    const run = await runGaokao(
+      [
+        'smart-match',
+        'backtest',
+        '--province',
+        '重庆',
+        '--year',
+        '2025',
+        '--samples',
+        '5',
+        '--subject',
+        '物理',
+        '--hide-major-lines',
+        '--json',
+      ],
+      { datasets: SHIPPED },
+    )
+    const body = JSON.parse(run.stdout)
+    expect(body.lines.length).toBe(1)
+    const [line] = body.lines
+    expect(line.premium_majors).toBe(true)
+    expect(line.school_items).toBe(false)
+    expect(line.bao.compared).toBeGreaterThan(0)
+  }, 120_000)
 
   it('still judges a province with outcomes of its items (湖北)', async () => {
     const run = await runGaokao(

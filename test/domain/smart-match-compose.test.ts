@@ -5,6 +5,7 @@ import {
   type Classified,
   classify,
   composeMenu,
+  DEFAULT_ESTIMATOR,
   formReady,
   type HistoryRow,
   itemComposition,
@@ -137,6 +138,46 @@ describe('专业+院校 provinces: majors are options of their own only where ma
     })
     expect(school?.majorLimit).toBe(SCHOOL_ITEM_MAJORS)
     expect(school?.majors.map((m) => m.estimate)).toEqual([undefined, undefined])
+  })
+
+  it('judges each major from its school’s line times its premium where premiums are given (浙江, 山东)', () => {
+    const options = buildOptions({
+      volunteerType: 3,
+      targetYear: 2025,
+      menu,
+      history: schoolLines,
+      ratioOf: () => ({ ratio: 1, basis: 'none' }),
+      // 法学 sits at half its school's line elsewhere; 会计学 was never seen (the class's average shift)
+      premiumOf: (r) => (r.name === '法学' ? 0.5 : undefined),
+    })
+    expect(options.map((o) => [o.key, o.granularity, o.majors.map((m) => m.row.name).join('+')])).toEqual([
+      ['m1', 'major', '法学'],
+      ['m2', 'major', '会计学'],
+      ['m3', 'major', '土木工程'],
+    ])
+    const [law, accounting] = options
+    const bias = DEFAULT_ESTIMATOR.bias
+    expect(law?.estimate.expected).toBeCloseTo(20000 * 0.5 * bias, 6)
+    expect(accounting?.estimate.expected).toBeCloseTo(
+      20000 * DEFAULT_ESTIMATOR.classes['major<school'].shift * bias,
+      6,
+    )
+    // every one of them carries the premium's surcharge, and names the school line it rests on
+    for (const o of options) {
+      expect(o.estimate.weak).toContain('premium')
+      expect(o.estimate.latest.level).toBe('school')
+      expect(o.majorLimit).toBeUndefined()
+    }
+    const plain = buildOptions({
+      volunteerType: 3,
+      targetYear: 2025,
+      menu,
+      history: [...schoolLines, line({ sid: 2, group: '', level: 'major', name: '土木工程', rank: 28000 })],
+      ratioOf: () => ({ ratio: 1, basis: 'none' }),
+      premiumOf: () => 0.5,
+    })
+    // a province with major lines never uses premiums
+    expect(plain.every((o) => !o.estimate.weak.includes('premium'))).toBe(true)
   })
 
   it('makes each major an option where the province has major lines, judged from its school’s where it has none', () => {

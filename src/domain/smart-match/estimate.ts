@@ -78,6 +78,11 @@ export interface EstimatorParams {
   reform: number
   reformCoarse: number
   noPlan: number
+  /**
+   * σ surcharge of a major judged from its school's line times a premium (premium.ts: 浙江, 山东, where no major
+   * line exists); fitted with `backtest --hide-major-lines` on 2024 (README, "Smart-match")
+   */
+  premium: number
   /** Weight multiplier of a derived rank */
   derivedWeight: number
   /** Multiplies a year's cohort spread (cohort.ts cohortSpread), added to that year's noise in quadrature */
@@ -116,6 +121,9 @@ export const DEFAULT_ESTIMATOR: EstimatorParams = {
   reform: 0.2,
   reformCoarse: 0.2,
   noPlan: 0.05,
+  // 2024 with --hide-major-lines (重庆 河北 辽宁 贵州 青海, outcomes before 2024 only): 0.25 the least that brought
+  // the pooled 保 above 93 % (92.2 % at 0); tested on 2025: pooled 冲 19.8 / 稳 77.4 / 保 94.6 %, overshoot 0.54.
+  premium: 0.25,
   derivedWeight: 0.7,
   cohortSpread: 1,
 }
@@ -147,6 +155,11 @@ export interface EstimateInput {
   planPublished: boolean
   /** Options of the same school on the menu (a school's line says less about one of several groups) */
   siblings: number
+  /**
+   * A major's own shift below its school's line (premium.ts), replacing the `major<school` class's average shift
+   * for a major judged from school lines; flagged `premium`.
+   */
+  schoolShift?: number
 }
 
 /** Undefined when no observation of an earlier year within the lookback exists. */
@@ -176,7 +189,9 @@ export function estimateLowestRank(
     if (RANK_ORDER[o.level] > RANK_ORDER[granularity]) flag(`coarse:${o.level}${multi ? ':multi' : ''}`)
     if (o.derived) flag('derived')
     const unknown = cohort.basis === 'none' ? params.unknownCohortShift : 1
-    const x = Math.log(o.rank * cohort.ratio * c.shift * unknown)
+    const own = granularity === 'major' && o.level === 'school' ? input.schoolShift : undefined
+    if (own !== undefined) flag('premium')
+    const x = Math.log(o.rank * cohort.ratio * (own ?? c.shift) * unknown)
     const w = params.decay ** (targetYear - 1 - o.year) * (o.derived ? params.derivedWeight : 1)
     sw += w
     swx += w * x
@@ -198,6 +213,7 @@ export function estimateLowestRank(
   variance += reforms * params.reform ** 2
   if (weak.some((w) => w.startsWith('coarse'))) variance += reforms * params.reformCoarse ** 2
   if (weak.includes('no-plan')) variance += params.noPlan ** 2
+  if (weak.includes('premium')) variance += params.premium ** 2
   const latest = best[0] as Observation
   return { expected, sigma: Math.sqrt(variance), years: best.length, latest, used: best, weak: weak.sort() }
 }

@@ -8,6 +8,7 @@ import {
   type Granularity,
   type Observation,
 } from './estimate.js'
+import type { PremiumOf } from './premium.js'
 import { parseRequirement, type Requirement, requirementKey } from './subjects.js'
 
 /**
@@ -101,6 +102,11 @@ export interface BuildInput {
   history: readonly HistoryRow[]
   ratioOf: (year: number) => CohortRatio
   params?: EstimatorParams
+  /**
+   * In a 专业+院校 province without a single major line (浙江, 山东), each major's premium over its school's line
+   * (premium.ts): given, every major of the plan is an option judged so; absent, a school stays one option.
+   */
+  premiumOf?: PremiumOf
 }
 
 const nameKeys = new Map<string, string>()
@@ -128,7 +134,13 @@ const GRANULARITY: Record<1 | 2 | 3, Granularity> = { 1: 'school', 2: 'group', 3
 export function buildOptions(input: BuildInput): Option[] {
   const params = input.params ?? DEFAULT_ESTIMATOR
   const index = indexHistory(input.history)
-  const estimate = (observations: Observation[], granularity: Granularity, carried: boolean, siblings = 1) =>
+  const estimate = (
+    observations: Observation[],
+    granularity: Granularity,
+    carried: boolean,
+    siblings = 1,
+    schoolShift?: number,
+  ) =>
     estimateLowestRank(
       {
         observations,
@@ -137,6 +149,7 @@ export function buildOptions(input: BuildInput): Option[] {
         ratioOf: input.ratioOf,
         planPublished: !carried,
         siblings,
+        ...(schoolShift === undefined ? {} : { schoolShift }),
       },
       params,
     )
@@ -160,6 +173,12 @@ export function buildOptions(input: BuildInput): Option[] {
     }
     return obs
   }
+  // In a 专业+院校 province a major is an option of its own, judged from its own lines or else (weaker) its school's.
+  // Where no source publishes a single major line in the years used (浙江, 山东), a major's line is its school's
+  // times the premium the same school's major shows where majors have lines (premium.ts); without premiums a
+  // school stays one option of school granularity, "one of its majors", its chance the school's.
+  const majorLines = input.volunteerType === 3 && input.history.some((h) => h.level === 'major')
+  const premiumOf = input.volunteerType === 3 && !majorLines ? input.premiumOf : undefined
   const majorEntries = new Map<number, MajorEntry>()
   for (const row of input.menu) {
     const obs = row.name === '' ? [] : observationsOf(row)
@@ -174,18 +193,24 @@ export function buildOptions(input: BuildInput): Option[] {
     majorEntries.set(row.id, {
       row,
       requirement: requirementOf(row.sgInfos),
-      estimate: row.name === '' ? undefined : estimate(withCoarse, 'major', row.carried === true),
+      estimate:
+        row.name === ''
+          ? undefined
+          : estimate(
+              withCoarse,
+              'major',
+              row.carried === true,
+              1,
+              premiumOf && (premiumOf(row) ?? params.classes['major<school'].shift),
+            ),
     })
   }
   const optionGranularity = GRANULARITY[input.volunteerType]
   const options: Option[] = []
-  // In a 专业+院校 province a major is an option of its own, judged from its own lines or else (weaker) its school's.
-  // Where no source publishes a single major line in the years used (浙江, 山东), a major's chance would rest on its
-  // school's line alone with nothing anywhere to check what a major adds to it: there a school stays one option
-  // of school granularity, "one of its majors", listing the majors its plan names, its chance the school's.
-  const majorLines = input.volunteerType === 3 && input.history.some((h) => h.level === 'major')
   const majorOptionSchools = new Set(
-    input.volunteerType === 3 && majorLines ? input.menu.filter((r) => r.name !== '').map((r) => r.sid) : [],
+    input.volunteerType === 3 && (majorLines || premiumOf)
+      ? input.menu.filter((r) => r.name !== '').map((r) => r.sid)
+      : [],
   )
   const menuOptions = groupMenu(input.menu, input.volunteerType, majorOptionSchools)
   const perSchool = new Map<number, number>()
