@@ -63,6 +63,15 @@ const SHIPPED = [
     xuanke: '物理,化学,生物',
   },
   { province: '新疆', batch: '本科一批', rank_year: 2025, rank: 6000, subject: '理科' },
+  // majors judged from school lines and premiums: the first set reads every province's major lines once
+  {
+    province: '浙江',
+    batch: '普通类一段',
+    rank_year: 2026,
+    rank: 30000,
+    subject: '综合',
+    xuanke: '物理,化学,生物',
+  },
   {
     province: '河南',
     batch: '本科批',
