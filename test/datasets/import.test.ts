@@ -468,7 +468,7 @@ describe('gaokao datasets import', () => {
   })
 })
 
-/** The built CLI, as users run it; `npm test` builds it first (pretest). */
+/** The built CLI, as users run it; `npm run test:all` and `npm run test:slow` build it first. */
 const BIN = join(ROOT, 'bin/gaokao.js')
 const BUILT = join(ROOT, 'dist/datasets/import/import.js')
 
@@ -479,11 +479,11 @@ function assertFreshBuild(): void {
     'src/datasets/import/write.ts',
     'src/datasets/import/lock.ts',
   ]
-  if (!existsSync(BUILT)) throw new Error('dist/ is missing: run `npm run build` (npm test does it first)')
+  if (!existsSync(BUILT)) throw new Error('dist/ is missing: run `npm run build` (npm run test:all does it first)')
   const built = statSync(BUILT).mtimeMs
   for (const s of sources)
     if (statSync(join(ROOT, s)).mtimeMs > built)
-      throw new Error(`dist/ is older than ${s}: run \`npm run build\` (npm test does it first)`)
+      throw new Error(`dist/ is older than ${s}: run \`npm run build\` (npm run test:all does it first)`)
 }
 
 /** A plan export for 江苏 2025 large enough that writing it takes a while (60,000 rows). */

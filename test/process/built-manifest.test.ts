@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { deriveManifest } from '../../src/cli/derive-manifest.js'
 import { ENDPOINTS } from '../../src/endpoints/index.js'
 
-// In the slow tier: it reads the build's output (npm test and npm run test:slow build first).
+// In the slow tier: it reads the build's output (npm run test:all and npm run test:slow build first).
 describe('command manifest of the build', () => {
   it('the built dist/cli/commands.json matches the registry', () => {
     const built = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'commands.json')

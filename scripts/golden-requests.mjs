@@ -1,0 +1,142 @@
+// A fixed set of 150 requests through every endpoint (good and bad input), run in-process on the shipped datasets
+// through the same `invoke` as both surfaces. Prints one NDJSON line per request: the endpoint, the input and the
+// exact body a client would get. A refactoring that must not change behaviour is checked by running it before
+// and after and comparing (byte-identical):
+//   npm run build && node scripts/golden-requests.mjs > /tmp/before.ndjson
+//   (change, build) && node scripts/golden-requests.mjs > /tmp/after.ndjson
+//   node scripts/golden-requests.mjs --compare /tmp/before.ndjson /tmp/after.ndjson
+// Feedback is only sent with bad input: nothing is written.
+import { readFileSync } from 'node:fs'
+import { openDb } from '../dist/data/db.js'
+import { createContextFactory } from '../dist/endpoints/context.js'
+import { ENDPOINTS } from '../dist/endpoints/index.js'
+import { invoke } from '../dist/endpoints/invoke.js'
+
+if (process.argv[2] === '--compare') {
+  const [a, b] = [process.argv[3], process.argv[4]].map((f) => readFileSync(f, 'utf8').split('\n'))
+  let same = 0
+  const differ = []
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if ((a[i] ?? '') === '' && (b[i] ?? '') === '') continue
+    if (a[i] === b[i]) same++
+    else differ.push(JSON.parse(a[i] ?? b[i]).i)
+  }
+  console.log(
+    `${same} identical, ${differ.length} different${differ.length ? `: requests ${differ.join(', ')}` : ''}`,
+  )
+  process.exit(differ.length ? 1 : 0)
+}
+
+const PROVINCES = ['江苏', '河南', '广东', '浙江', '山东', '北京', '新疆', '四川']
+const requests = []
+const add = (endpoint, input) => requests.push({ endpoint, input })
+for (const p of PROVINCES) {
+  add('seating-list', { province: p, year: '2025' })
+  add('seating-seating', { province: p, year: '2025', km: '物理', score: 600 })
+  add('meta-subjects', { province: p, year: '2025' })
+  add('meta-batches', { province: p, year: '2025' })
+  add('province-score-lines', { province: p, year: '2025' })
+  add('historical-scores-list', { province: p, year: '2024', page: 2, limit: 20 })
+  add('get-school-plan', { province: p, year: '2025', limit: 15 })
+  add('special-plan', { province: p, year: '2025', limit: 10 })
+  add('category-stats', { province: p, year: '2025', subject_type: p === '新疆' ? '理科' : '物理类' })
+  add('smart-match', {
+    province: p,
+    batch: p === '新疆' ? '本科一批' : ['浙江', '山东'].includes(p) ? '普通类一段' : '本科批',
+    rank_year: 2025,
+    rank: 20000,
+    subject: p === '新疆' ? '理科' : ['浙江', '山东', '北京'].includes(p) ? '综合' : '物理',
+    xuanke: '物理,化学,生物',
+  })
+}
+for (const y of ['2023', '2024', '2025']) add('province-distribution', { year: y })
+for (const p of ['广东', '湖北', '重庆']) add('seating-option', { province: p })
+for (const [school, p] of [
+  ['郑州大学', '河南'],
+  ['南京大学', '江苏'],
+  ['浙江大学', '浙江'],
+  ['四川大学', '四川'],
+  ['武汉大学', '湖北'],
+]) {
+  add('historical-scores-list', { province: p, school_name: school, limit: 50 })
+  add('get-school-plan', { province: p, keyword: school, limit: 50 })
+}
+for (const id of ['1', '140', '3000']) {
+  add('school-open-majors', { school_id: id, province: '江苏' })
+  add('schools-open-majors', { school_id: id, province: '河南', year: '2025' })
+  add('major-groups', { slug: id === '1' ? '南京大学' : id, province: '江苏', year: '2025' })
+  add('offering-schools', { id, province: '江苏', page_size: 20 })
+  add('hot-school-list', { major_id: id })
+}
+for (const name of ['计算机', '不存在的专业']) {
+  add('employment', { major_name: name, page: 1, page_size: 10 })
+}
+add('employment', { cate1: '工学', page_size: 5, sort_type: 'salary_desc' })
+add('job-prospect-ranking', {})
+for (const keyword of ['', '专业组'])
+  add('common-question-list', { module_type: 1, sub_module_type: 1, keyword, page: 1, limit: 5 })
+for (const [p, r] of [
+  ['江苏', 5000],
+  ['浙江', 30000],
+]) {
+  add('cwb-num', {
+    user_info: {
+      province: p,
+      score: '600',
+      rank: r,
+      batch: p === '浙江' ? '普通类一段' : '本科批',
+      subject: p === '浙江' ? '综合' : '物理',
+      xuanke: '物理,化学,生物',
+    },
+    rank_year: 2025,
+  })
+}
+// Bad input: every message and code as the spec words it.
+const bad = [
+  ['seating-list', { province: '火星' }],
+  ['seating-list', { province: '江苏', year: 'abcd' }],
+  ['seating-seating', { province: '江苏', year: '2025', km: '物理', score: -5 }],
+  ['seating-seating', { province: '江苏', year: '2025', km: '物理', score: 'x' }],
+  ['meta-subjects', { source: 'nowhere' }],
+  ['province-score-lines', { province: '江苏', page: 0 }],
+  ['province-score-lines', { province: '江苏', pageSize: 100000 }],
+  ['special-plan', { province: '江苏', limit: -1 }],
+  ['historical-scores-list', { province: '江苏', page: 'two' }],
+  ['get-school-plan', { province: '', year: '2025' }],
+  ['smart-match', { province: '江苏' }],
+  ['smart-match', { province: '江苏', batch: '本科批', rank_year: 2025, score: 9999, subject: '物理' }],
+  ['smart-match', { province: '江苏', batch: '本科批', rank_year: 2025, rank: 100, xuanke: '物理,历史' }],
+  ['smart-match', { province: '西藏', batch: '本科批', rank_year: 2025, score: 500, subject: '物理' }],
+  ['cwb-num', { province: '江苏' }],
+  ['cwb-num', { province: '江苏', rank: 'many', rank_year: 2025, batch: '本科批' }],
+  ['school-open-majors', { school_id: 'abc' }],
+  ['schools-open-majors', { school_id: '1', limit: 0 }],
+  ['major-groups', { slug: '', province: '江苏' }],
+  ['offering-schools', { id: 'x' }],
+  ['offering-schools', { id: '1', page_size: 1000000 }],
+  ['hot-school-list', { major_id: '' }],
+  ['employment', { page: -3 }],
+  ['common-question-list', { limit: 'all' }],
+  ['feedback', {}],
+  ['feedback', { feedback_type: 1, content: '' }],
+  ['category-stats', { province: '江苏', year: '20x5' }],
+  ['province-distribution', { year: 'last' }],
+  ['meta-batches', { province: '江苏', year: 1 }],
+  ['seating-option', { province: 42 }],
+  ['smart-match', { province: '__proto__', batch: '本科批', rank_year: 2025, rank: 100 }],
+]
+for (const [e, input] of bad) add(e, input)
+if (requests.length !== 150) throw new Error(`expected 150 requests, built ${requests.length}`)
+
+const db = openDb({ preload: true })
+const ctx = createContextFactory({ db, now: () => new Date('2026-11-26T00:00:00Z') }).forCaller(null)
+const byName = new Map(ENDPOINTS.map((e) => [e.name, e]))
+const out = []
+for (const [i, r] of requests.entries()) {
+  const def = byName.get(r.endpoint)
+  if (!def) throw new Error(`no endpoint ${r.endpoint}`)
+  const outcome = await invoke(def, r.input, ctx)
+  out.push(JSON.stringify({ i, endpoint: r.endpoint, input: r.input, body: outcome.body }))
+}
+process.stdout.write(`${out.join('\n')}\n`)
+await db.close()
