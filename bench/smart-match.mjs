@@ -7,9 +7,9 @@
 // candidate. "first" is the first request of each option set (cold), "repeat" every later one, "all" both.
 import { openDb } from '../dist/data/db.js'
 import { createContextFactory } from '../dist/endpoints/context.js'
-import cwbNum from '../dist/endpoints/cwb-num.js'
 import { invoke } from '../dist/endpoints/invoke.js'
-import smartMatch from '../dist/endpoints/smart-match.js'
+import cwbNum from '../dist/features/smart-match/cwb-num.js'
+import smartMatch from '../dist/features/smart-match/smart-match.js'
 import { fmt, median, percentile } from './lib.mjs'
 
 /** Representative candidates: every volunteer type, large and small provinces, a score or a rank. */

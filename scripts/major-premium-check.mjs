@@ -1,4 +1,4 @@
-// Out-of-sample check of the major premiums (src/domain/smart-match/premium.ts): for each province with major
+// Out-of-sample check of the major premiums (src/features/smart-match/model/premium.ts): for each province with major
 // lines, its `year`'s lines are predicted from the same school's line of that year times the premium its major
 // showed in the *other* provinces' earlier years (never the school's own province), and compared with the
 // average shift alone. Prints the spread (standard deviation of ln(actual / predicted)) of both, e.g.

@@ -4,8 +4,8 @@
 // negative means the option was more selective than estimated (a 保 at risk).
 //   node scripts/smart-match-bias.mjs 2024 [province ...]
 import { openDb } from '../dist/data/db.js'
-import { actualLowestRank, STRATEGIES } from '../dist/domain/smart-match/index.js'
-import { backtestProvince, backtestProvinces } from '../dist/endpoints/smart-match-backtest.js'
+import { backtestProvince, backtestProvinces } from '../dist/features/smart-match/backtest.js'
+import { actualLowestRank, STRATEGIES } from '../dist/features/smart-match/model/index.js'
 
 const year = Number(process.argv[2] ?? 2025)
 const db = openDb({ preload: true })

@@ -6,8 +6,8 @@
 // Fit a change on 2024 (only outcomes before 2024 used) and test it on 2025, never the other way round.
 import { backtestLines } from '../dist/cli/smart-match-backtest.js'
 import { openDb } from '../dist/data/db.js'
-import { DEFAULT_ESTIMATOR, STRATEGIES } from '../dist/domain/smart-match/index.js'
-import { backtestMany, backtestProvinces } from '../dist/endpoints/smart-match-backtest.js'
+import { backtestMany, backtestProvinces } from '../dist/features/smart-match/backtest.js'
+import { DEFAULT_ESTIMATOR, STRATEGIES } from '../dist/features/smart-match/model/index.js'
 
 const over = JSON.parse(process.argv[2] ?? '{}')
 const years = (process.argv[3] ?? '2024,2025').split(',').map(Number)

@@ -37,10 +37,20 @@ export async function loadManifest(): Promise<CommandEntry[]> {
   }
 }
 
+/**
+ * Where an endpoint's definition lives, relative to src/ (dist/), when not `endpoints/<name>`: a feature that
+ * outgrew one file has a folder of its own.
+ */
+const FEATURE_MODULES: Readonly<Record<string, string>> = {
+  'smart-match': 'features/smart-match/smart-match',
+  'cwb-num': 'features/smart-match/cwb-num',
+}
+
 /** The endpoint definition behind a command, imported on demand. */
 export async function loadEndpoint(name: string): Promise<AnyEndpoint> {
   // Same extension as this module: .js when compiled, .ts when tests run the sources.
-  const url = new URL(`../endpoints/${name}${extname(new URL(import.meta.url).pathname)}`, import.meta.url)
+  const module = Object.hasOwn(FEATURE_MODULES, name) ? FEATURE_MODULES[name] : `endpoints/${name}`
+  const url = new URL(`../${module}${extname(new URL(import.meta.url).pathname)}`, import.meta.url)
   const mod = (await import(/* @vite-ignore */ url.href)) as { default: AnyEndpoint }
   return mod.default
 }

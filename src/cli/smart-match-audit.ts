@@ -1,10 +1,10 @@
 import type { Command } from 'commander'
 import { Option } from 'commander'
-import type { AuditRow } from '../endpoints/smart-match-audit.js'
+import type { AuditRow } from '../features/smart-match/audit.js'
 import { badInputError, type CliIo } from './io.js'
 import { renderCsv, renderJson, renderTables } from './render.js'
 
-/** `gaokao smart-match audit`: the share of listed items that can be typed into the 志愿表 (smart-match-audit.ts). */
+/** `gaokao smart-match audit`: the share of listed items that can be typed into the 志愿表 (features/smart-match/audit.ts). */
 
 interface AuditCommandOptions {
   province?: string
@@ -61,7 +61,7 @@ export function registerAudit(parent: Command, io: CliIo): void {
       const [{ openDb }, { ApiError }, { auditFormReady }] = await Promise.all([
         import('../data/db.js'),
         import('../endpoints/errors.js'),
-        import('../endpoints/smart-match-audit.js'),
+        import('../features/smart-match/audit.js'),
       ])
       const db = openDb({ datasetsDir: opts.datasets, preload: true })
       let rows: AuditRow[]

@@ -1,4 +1,6 @@
 import { openDb } from '../data/db.js'
+import { ApiError } from '../endpoints/errors.js'
+import { type BacktestRow, backtestMany, backtestProvinces } from '../features/smart-match/backtest.js'
 import {
   type BacktestScore,
   checkBar,
@@ -8,9 +10,7 @@ import {
   mergeScores,
   strategyOf,
   type TierName,
-} from '../domain/smart-match/index.js'
-import { ApiError } from '../endpoints/errors.js'
-import { type BacktestRow, backtestMany, backtestProvinces } from '../endpoints/smart-match-backtest.js'
+} from '../features/smart-match/model/index.js'
 import { type CliIo, useColor } from './io.js'
 import { renderCsv, renderJson, renderTables } from './render.js'
 

@@ -1,6 +1,6 @@
 import type { Db } from '../data/db.js'
 import { examModeIn, findProvince, PROVINCES } from '../domain/provinces.js'
-import { SUBJECTS } from '../domain/smart-match/subjects.js'
+import { SUBJECTS } from '../features/smart-match/model/subjects.js'
 
 /**
  * Asks, in a terminal, for the smart-match values the command line left out, offering only values that have data:

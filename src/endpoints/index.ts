@@ -1,6 +1,7 @@
+import cwbNum from '../features/smart-match/cwb-num.js'
+import smartMatch from '../features/smart-match/smart-match.js'
 import categoryStats from './category-stats.js'
 import commonQuestionList from './common-question-list.js'
-import cwbNum from './cwb-num.js'
 import type { AnyEndpoint } from './define.js'
 import employment from './employment.js'
 import feedback from './feedback.js'
@@ -19,7 +20,6 @@ import schoolsOpenMajors from './schools-open-majors.js'
 import seatingList from './seating-list.js'
 import seatingOption from './seating-option.js'
 import seatingSeating from './seating-seating.js'
-import smartMatch from './smart-match.js'
 import specialPlan from './special-plan.js'
 
 /** Every endpoint of the service, defined once; the CLI and the HTTP app are both built from this list. */

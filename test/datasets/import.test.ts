@@ -479,7 +479,8 @@ function assertFreshBuild(): void {
     'src/datasets/import/write.ts',
     'src/datasets/import/lock.ts',
   ]
-  if (!existsSync(BUILT)) throw new Error('dist/ is missing: run `npm run build` (npm run test:all does it first)')
+  if (!existsSync(BUILT))
+    throw new Error('dist/ is missing: run `npm run build` (npm run test:all does it first)')
   const built = statSync(BUILT).mtimeMs
   for (const s of sources)
     if (statSync(join(ROOT, s)).mtimeMs > built)

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { backtestLines } from '../../src/cli/smart-match-backtest.js'
 import { openDb } from '../../src/data/db.js'
-import { strategyOf } from '../../src/domain/smart-match/index.js'
-import { backtestMany, backtestProvinces } from '../../src/endpoints/smart-match-backtest.js'
+import { backtestMany, backtestProvinces } from '../../src/features/smart-match/backtest.js'
+import { strategyOf } from '../../src/features/smart-match/model/index.js'
 import { SHIPPED } from './helpers.js'
 
 const db = openDb({ datasetsDir: SHIPPED, preload: true })

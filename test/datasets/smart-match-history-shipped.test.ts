@@ -1,16 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDb } from '../../src/data/db.js'
 import { findProvince } from '../../src/domain/provinces.js'
-import { DEFAULT_ESTIMATOR } from '../../src/domain/smart-match/index.js'
-import cwbNum from '../../src/endpoints/cwb-num.js'
-import smartMatch from '../../src/endpoints/smart-match.js'
+import cwbNum from '../../src/features/smart-match/cwb-num.js'
+import { DEFAULT_ESTIMATOR } from '../../src/features/smart-match/model/index.js'
 import {
   findRule,
   historyRows,
   LINE_TOLERANCE,
   undergraduateLines,
-} from '../../src/endpoints/smart-match-data.js'
-import { loadUniverse } from '../../src/endpoints/smart-match-run.js'
+} from '../../src/features/smart-match/queries.js'
+import { loadUniverse } from '../../src/features/smart-match/run.js'
+import smartMatch from '../../src/features/smart-match/smart-match.js'
 import { runGaokao } from '../helpers/cli.js'
 import { call, fixtureContext } from '../helpers/context.js'
 import { SHIPPED } from './helpers.js'

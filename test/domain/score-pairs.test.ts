@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_GAP, MIN_POINTS, rankCurve } from '../../src/domain/smart-match/score-pairs.js'
+import { MAX_GAP, MIN_POINTS, rankCurve } from '../../src/features/smart-match/model/score-pairs.js'
 
 /** A year's lines: score s has rank (700 − s)², with a second, noisier line at some scores. */
 const lines = () => {

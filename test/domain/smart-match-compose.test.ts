@@ -12,7 +12,7 @@ import {
   type MenuRow,
   SCHOOL_ITEM_MAJORS,
   STRATEGIES,
-} from '../../src/domain/smart-match/index.js'
+} from '../../src/features/smart-match/model/index.js'
 
 const row = (over: Partial<MenuRow>): MenuRow => ({
   id: 1,

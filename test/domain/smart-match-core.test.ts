@@ -27,7 +27,7 @@ import {
   strategyOf,
   tierCounts,
   tierOf,
-} from '../../src/domain/smart-match/index.js'
+} from '../../src/features/smart-match/model/index.js'
 
 const band = (low: number, high: number, num: number, total: number): ScoreRankRow => ({
   scoreLow: low,

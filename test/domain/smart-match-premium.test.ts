@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PRIOR_WEIGHT, premiumIndex, stemOf } from '../../src/domain/smart-match/index.js'
+import { PRIOR_WEIGHT, premiumIndex, stemOf } from '../../src/features/smart-match/model/index.js'
 
 describe('major premiums over a school line', () => {
   const average = 0.74

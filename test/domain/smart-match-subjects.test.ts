@@ -7,7 +7,7 @@ import {
   parseXuanke,
   requirementKey,
   subjectsIn,
-} from '../../src/domain/smart-match/subjects.js'
+} from '../../src/features/smart-match/model/subjects.js'
 
 const chosen = (text: string) => parseXuanke(text)
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Db } from '../../src/data/db.js'
 import { findProvince } from '../../src/domain/provinces.js'
 import { Lru, memoized, oneAtATime, perDb } from '../../src/endpoints/caches.js'
-import type { RuleRow } from '../../src/endpoints/smart-match-data.js'
-import { loadUniverse } from '../../src/endpoints/smart-match-run.js'
+import type { RuleRow } from '../../src/features/smart-match/queries.js'
+import { loadUniverse } from '../../src/features/smart-match/run.js'
 
 // The caches use a Db only as the key of its own entries.
 const fakeDb = (all: Db['all'] = async () => []) => ({ all }) as unknown as Db

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, badRequest, MESSAGE_MAX } from '../../src/endpoints/errors.js'
-import smartMatch from '../../src/endpoints/smart-match.js'
+import smartMatch from '../../src/features/smart-match/smart-match.js'
 import { call, fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets } from '../helpers/datasets.js'
 

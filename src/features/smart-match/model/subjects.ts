@@ -1,4 +1,4 @@
-import type { ExamMode } from '../provinces.js'
+import type { ExamMode } from '../../../domain/provinces.js'
 
 /**
  * The candidate's subjects and the subject requirements (选科要求, `sg_infos`) of an option.

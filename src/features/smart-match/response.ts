@@ -1,5 +1,5 @@
-import type { Db } from '../data/db.js'
-import type { ScoreRankRow } from '../domain/rank.js'
+import type { Db } from '../../data/db.js'
+import type { ScoreRankRow } from '../../domain/rank.js'
 import {
   type Composition,
   type Estimate,
@@ -13,15 +13,9 @@ import {
   TIERS,
   type TierName,
   tierCounts,
-} from '../domain/smart-match/index.js'
-import {
-  batchControlLine,
-  type MajorInfo,
-  majorInfos,
-  type SchoolInfo,
-  schoolInfos,
-} from './smart-match-data.js'
-import { listOf, type MatchOutcome, volunteerTypeOf } from './smart-match-run.js'
+} from './model/index.js'
+import { batchControlLine, type MajorInfo, majorInfos, type SchoolInfo, schoolInfos } from './queries.js'
+import { listOf, type MatchOutcome, volunteerTypeOf } from './run.js'
 
 /** SPEC 2.12: the smart-match payload, from a classified outcome. */
 

@@ -1,6 +1,6 @@
-import { parseXuanke, xuankeProblem } from '../domain/smart-match/subjects.js'
-import { badRequest } from './errors.js'
-import { numberOf } from './numbers.js'
+import { badRequest } from '../../endpoints/errors.js'
+import { numberOf } from '../../endpoints/numbers.js'
+import { parseXuanke, xuankeProblem } from './model/subjects.js'
 
 /**
  * How smart-match (SPEC 4.8) and cwb-num (4.13) read their fields: front ends send numbers as numbers or strings,

@@ -1,5 +1,5 @@
-import type { Db } from '../data/db.js'
-import { examModeIn, findProvince, subjectsTypeOf } from '../domain/provinces.js'
+import type { Db } from '../../data/db.js'
+import { examModeIn, findProvince, subjectsTypeOf } from '../../domain/provinces.js'
 
 /** Defaults of the counts endpoint (SPEC 4.13 sends neither a year nor, always, a batch). */
 

@@ -1,13 +1,13 @@
 import { z } from 'zod'
-import { type Strategy, strategyOf } from '../domain/smart-match/strategies.js'
-import { defineEndpoint } from './define.js'
-import { badRequest } from './errors.js'
-import { numberOf } from './numbers.js'
-import { handlerChecked } from './schema.js'
-import { isBlank, textOf, wholeNumber, xuankeOf, yearOf } from './smart-match-fields.js'
-import { type SmartMatchData, smartMatchData } from './smart-match-response.js'
-import { type MatchRequest, matchCandidate, noDataError } from './smart-match-run.js'
-import { smartMatchRecords, smartMatchTables } from './smart-match-table.js'
+import { defineEndpoint } from '../../endpoints/define.js'
+import { badRequest } from '../../endpoints/errors.js'
+import { numberOf } from '../../endpoints/numbers.js'
+import { handlerChecked } from '../../endpoints/schema.js'
+import { isBlank, textOf, wholeNumber, xuankeOf, yearOf } from './fields.js'
+import { type Strategy, strategyOf } from './model/strategies.js'
+import { type SmartMatchData, smartMatchData } from './response.js'
+import { type MatchRequest, matchCandidate, noDataError } from './run.js'
+import { smartMatchRecords, smartMatchTables } from './table.js'
 
 /**
  * Every field is checked by the handler, in the spec's order: the missing required fields first (one fixed

@@ -1,16 +1,10 @@
-import type { Db } from '../data/db.js'
-import { findProvince, PROVINCES } from '../domain/provinces.js'
-import {
-  type Composition,
-  formReady,
-  itemComposition,
-  STRATEGIES,
-  TIERS,
-} from '../domain/smart-match/index.js'
-import { ApiError, badRequest } from './errors.js'
-import { rankTables } from './smart-match-data.js'
-import { defaultBatch } from './smart-match-defaults.js'
-import { levelOf, listOf, matchCandidate, resolveCandidate, volunteerTypeOf } from './smart-match-run.js'
+import type { Db } from '../../data/db.js'
+import { findProvince, PROVINCES } from '../../domain/provinces.js'
+import { ApiError, badRequest } from '../../endpoints/errors.js'
+import { defaultBatch } from './defaults.js'
+import { type Composition, formReady, itemComposition, STRATEGIES, TIERS } from './model/index.js'
+import { rankTables } from './queries.js'
+import { levelOf, listOf, matchCandidate, resolveCandidate, volunteerTypeOf } from './run.js'
 
 /**
  * `gaokao smart-match audit`: how much of what smart-match lists can be typed into the real 志愿表 as it stands.

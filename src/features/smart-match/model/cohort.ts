@@ -1,4 +1,4 @@
-import type { ScoreRankRow } from '../rank.js'
+import type { ScoreRankRow } from '../../../domain/rank.js'
 
 /**
  * Equal-percentile scaling of ranks between years: a lowest rank of year t stands for the same share of the

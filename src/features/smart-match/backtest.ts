@@ -1,6 +1,9 @@
-import type { Db } from '../data/db.js'
-import { lookupTable } from '../domain/lookup.js'
-import { findProvince } from '../domain/provinces.js'
+import type { Db } from '../../data/db.js'
+import { lookupTable } from '../../domain/lookup.js'
+import { findProvince } from '../../domain/provinces.js'
+import { ApiError, badRequest } from '../../endpoints/errors.js'
+import { placeholders } from '../../endpoints/schema.js'
+import { defaultBatch } from './defaults.js'
 import {
   type ActualIndex,
   type BacktestScore,
@@ -14,19 +17,9 @@ import {
   sampleRanks,
   scoreList,
   TIERS,
-} from '../domain/smart-match/index.js'
-import { ApiError, badRequest } from './errors.js'
-import { placeholders } from './schema.js'
-import { actualRows, findRule } from './smart-match-data.js'
-import { defaultBatch } from './smart-match-defaults.js'
-import {
-  cutList,
-  levelOf,
-  loadUniverse,
-  noRuleError,
-  type Universe,
-  volunteerTypeOf,
-} from './smart-match-run.js'
+} from './model/index.js'
+import { actualRows, findRule } from './queries.js'
+import { cutList, levelOf, loadUniverse, noRuleError, type Universe, volunteerTypeOf } from './run.js'
 
 /**
  * The backtest: candidates spread over a year's ranks get lists built only from earlier years' outcomes (the

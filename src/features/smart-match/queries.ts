@@ -1,7 +1,9 @@
-import { readColumns } from '../data/bulk-rows.js'
-import type { Db } from '../data/db.js'
-import { examModeIn, findProvince, subjectsTypeOf } from '../domain/provinces.js'
-import type { ScoreRankRow } from '../domain/rank.js'
+import { readColumns } from '../../data/bulk-rows.js'
+import type { Db } from '../../data/db.js'
+import { examModeIn, findProvince, subjectsTypeOf } from '../../domain/provinces.js'
+import type { ScoreRankRow } from '../../domain/rank.js'
+import { memoized } from '../../endpoints/caches.js'
+import { placeholders } from '../../endpoints/schema.js'
 import {
   type ActualRow,
   type Granularity,
@@ -10,9 +12,7 @@ import {
   type PremiumRow,
   rankCurve,
   type ScoreRankPair,
-} from '../domain/smart-match/index.js'
-import { memoized } from './caches.js'
-import { placeholders } from './schema.js'
+} from './model/index.js'
 
 /** The queries of smart-match and cwb-num (bound parameters only; column names are constants). */
 
@@ -229,7 +229,7 @@ export const ADJACENT_YEAR_SLACK = 20
  * points against a 459 line), and read as undergraduate evidence it makes a selective option look safe.
  *
  * A line published with a score but no rank gets one from the same year's lines in scope that carry both
- * (domain/smart-match/score-pairs.ts), marked derived; without such a curve it is left out.
+ * (model/score-pairs.ts), marked derived; without such a curve it is left out.
  */
 export async function historyRows(
   db: Db,
@@ -259,7 +259,7 @@ export async function historyRows(
     },
     order: 'p.id',
   })
-  // Lines with a score only get a rank from the same year's lines with both (domain/smart-match/score-pairs.ts).
+  // Lines with a score only get a rank from the same year's lines with both (model/score-pairs.ts).
   const pairs = new Map<string, ScoreRankPair[]>()
   const unranked: number[] = []
   for (let i = 0; i < c.size; i++) {
@@ -405,7 +405,7 @@ const PREMIUM_MIN_MAJORS = 3
 
 /**
  * Each school's majors as the provinces with major lines saw them in [fromYear, beforeYear): Σ ln(major's lowest
- * rank / its school's line) and how many lines (domain/smart-match/premium.ts), of provinces other than the
+ * rank / its school's line) and how many lines (model/premium.ts), of provinces other than the
  * candidate's (none of whose lines the premium is needed for; the backtest's --hide-major-lines hides them). A school's line there is the
  * highest lowest rank among its majors' ordinary (普通) lines of that province, year, category and batch, where it
  * has at least PREMIUM_MIN_MAJORS of them. Not in the school's own province, where many local seats in its least

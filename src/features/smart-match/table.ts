@@ -1,7 +1,7 @@
-import type { Granularity } from '../domain/smart-match/estimate.js'
-import type { TierName } from '../domain/smart-match/strategies.js'
-import type { TableView } from './define.js'
-import type { SmartMatchData, ZybItem } from './smart-match-response.js'
+import type { TableView } from '../../endpoints/define.js'
+import type { Granularity } from './model/estimate.js'
+import type { TierName } from './model/strategies.js'
+import type { SmartMatchData, ZybItem } from './response.js'
 
 /** How the CLI shows a list: the candidate's line, then one table per tier (冲 red, 稳 yellow, 保 green). */
 
@@ -19,7 +19,7 @@ const groupLabel = (item: ZybItem) =>
     ? item.sg_name.slice(item.schoolName.length)
     : item.sg_name
 
-// the JSON's chance, already cut to the percent below (shownChance in smart-match-response.ts)
+// the JSON's chance, already cut to the percent below (shownChance in response.ts)
 const pct = (x: number | null) => (x === null ? '' : `${Math.round(x * 100)}%`)
 const signed = (x: number | null) => (x === null ? '' : x > 0 ? `+${x}` : String(x))
 

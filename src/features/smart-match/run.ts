@@ -1,6 +1,9 @@
-import type { Db } from '../data/db.js'
-import { examModeIn, filingModeIn, findProvince, type Province } from '../domain/provinces.js'
-import { seatingOf } from '../domain/rank.js'
+import type { Db } from '../../data/db.js'
+import { examModeIn, filingModeIn, findProvince, type Province } from '../../domain/provinces.js'
+import { seatingOf } from '../../domain/rank.js'
+import { memoized } from '../../endpoints/caches.js'
+import { badRequest } from '../../endpoints/errors.js'
+import { xuankeCategory } from './fields.js'
 import {
   assembleList,
   bothFirstChoices,
@@ -25,9 +28,7 @@ import {
   type Subject,
   type TieredList,
   tierCounts,
-} from '../domain/smart-match/index.js'
-import { memoized } from './caches.js'
-import { badRequest } from './errors.js'
+} from './model/index.js'
 import {
   findRule,
   historyRows,
@@ -40,8 +41,7 @@ import {
   type RuleRow,
   rankTables,
   undergraduateLines,
-} from './smart-match-data.js'
-import { xuankeCategory } from './smart-match-fields.js'
+} from './queries.js'
 
 /** The pipeline shared by smart-match (4.8), cwb-num (4.13) and the backtest: request → tiers → list. */
 
@@ -85,7 +85,7 @@ export interface Universe {
   table: RankTable | undefined
   /**
    * A 专业+院校 province without a single major line in the evidence years (浙江, 山东): its majors are judged from
-   * their school's line times their premium (domain/smart-match/premium.ts), or, for the backtest, which has no
+   * their school's line times their premium (model/premium.ts), or, for the backtest, which has no
    * major line to check them against, its schools are the options.
    */
   noMajorLines: boolean
