@@ -1,6 +1,5 @@
-import { z } from 'zod'
 import type { AnyEndpoint } from '../endpoints/define.js'
-import { type FieldMeta, fieldMeta } from '../endpoints/schema.js'
+import { inputFields, inputJsonSchema, type JsonSchema } from '../endpoints/input-json-schema.js'
 
 /**
  * The OpenAPI 3.1 description of the HTTP API (`GET /openapi.json`, `gaokao openapi`), made from the same
@@ -10,8 +9,6 @@ import { type FieldMeta, fieldMeta } from '../endpoints/schema.js'
  * the CLI-hidden legacy fields included) and the envelope around every answer; the answers' own fields are those of
  * the service specification (SPEC.md), which this document names rather than repeats.
  */
-
-type JsonSchema = Record<string, unknown>
 
 export function openApiDocument(endpoints: readonly AnyEndpoint[], version: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {}
@@ -56,7 +53,7 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], version: stri
 
 function operation(def: AnyEndpoint): JsonSchema {
   // Query and path values are text: null is a JSON body's way of "not given" only.
-  const { properties, required, alternatives } = fields(def, def.http.method !== 'GET')
+  const { properties, required, alternatives } = inputFields(def, def.http.method !== 'GET')
   const op: JsonSchema = {
     operationId: def.name,
     summary: def.summary,
@@ -95,106 +92,8 @@ function operation(def: AnyEndpoint): JsonSchema {
   } else {
     op.requestBody = {
       required: required.length > 0 || alternatives.length > 0,
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            properties,
-            ...(required.length ? { required } : {}),
-            ...(alternatives.length ? { allOf: alternatives } : {}),
-          },
-        },
-      },
+      content: { 'application/json': { schema: inputJsonSchema(def) } },
     }
   }
   return op
-}
-
-/**
- * The input's fields as JSON Schema, from their FieldMeta (hidden fields included: `hidden` only concerns the CLI).
- * `alternatives` holds a field required either at the top level or inside an object field (`required: {orIn}`).
- */
-function fields(
-  def: AnyEndpoint,
-  nullable: boolean,
-): {
-  properties: Record<string, JsonSchema>
-  required: string[]
-  alternatives: JsonSchema[]
-} {
-  const shape = (def.input as z.ZodObject).shape as Record<string, z.ZodType>
-  const properties: Record<string, JsonSchema> = {}
-  const required: string[] = []
-  const alternatives: JsonSchema[] = []
-  for (const [name, field] of Object.entries(shape)) {
-    const meta = fieldMeta(field)
-    // Required is what the server refuses without: a field whose own check fails on "absent", or one its
-    // handler checks (meta.required).
-    const isRequired = meta.required === true || !field.safeParse(undefined).success
-    if (isRequired) required.push(name)
-    else if (typeof meta.required === 'object') {
-      const inner = meta.required.orIn
-      alternatives.push({
-        anyOf: [
-          { required: [name] },
-          { required: [inner], properties: { [inner]: { type: 'object', required: [name] } } },
-        ],
-      })
-    }
-    properties[name] = fieldSchema(field, meta, !nullable || isRequired || typeof meta.required === 'object')
-  }
-  return { properties, required, alternatives }
-}
-
-/** The JSON Schema of one field; `noNull` leaves out the null that an optional body field accepts as "not given". */
-function fieldSchema(field: z.ZodType, meta: FieldMeta, noNull: boolean): JsonSchema {
-  const orNull = (types: string[]) => (noNull ? types : [...types, 'null'])
-  const bounds = {
-    ...(meta.min !== undefined ? { minimum: meta.min } : {}),
-    ...(meta.max !== undefined ? { maximum: meta.max } : {}),
-  }
-  let schema: JsonSchema
-  if (meta.jsonSchema) schema = { ...meta.jsonSchema }
-  else if (meta.accepts === 'text') schema = { type: orNull(['string', 'number']) }
-  else if (meta.accepts === 'integer')
-    schema = { type: orNull(['integer', 'string']), pattern: '^\\s*[+-]?\\d+\\s*$', ...bounds }
-  else if (meta.accepts === 'year')
-    schema = {
-      type: orNull(['string', 'integer']),
-      pattern: '^\\s*\\d{4}\\s*$',
-      minimum: 1000,
-      maximum: 9999,
-    }
-  else if (meta.accepts === 'choice') {
-    const choices = meta.choices ?? []
-    const numbers = choices.filter((c) => /^\d+$/.test(c)).map(Number)
-    schema = { enum: [...choices, ...numbers, ...(noNull ? [] : [null])] }
-  } else if (meta.accepts === 'flag')
-    schema = { enum: [true, false, 1, 0, 'true', 'false', '1', '0', ...(noNull ? [] : [null])] }
-  else schema = withoutMeta(z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
-  return {
-    ...schema,
-    description: meta.description,
-    ...(meta.default !== undefined ? { default: meta.default } : {}),
-    ...(meta.choices && meta.accepts !== 'choice' && !meta.jsonSchema ? { examples: [...meta.choices] } : {}),
-    ...(meta.deprecated ? { deprecated: true } : {}),
-  }
-}
-
-/** A schema zod made, without the FieldMeta keys it copies from `.meta()` and without `$schema`. */
-function withoutMeta(schema: JsonSchema): JsonSchema {
-  const metaKeys = [
-    'placeholder',
-    'choices',
-    'flag',
-    'hidden',
-    'accepts',
-    'min',
-    'max',
-    'default',
-    'required',
-  ]
-  const { $schema: _s, ...rest } = schema
-  for (const key of [...metaKeys, 'jsonSchema', 'deprecated']) delete rest[key]
-  return rest
 }
