@@ -6,7 +6,7 @@ import { SCHEMA } from '../../src/data/schema.js'
 import { buildDatasets } from '../../src/datasets/build.js'
 import { checkContent } from '../../src/datasets/content/checks.js'
 import { counters, formatTimestamp, parseTimestamp } from '../../src/datasets/content/counters.js'
-import { CONTENT, type ContentRow, contentRows } from '../../src/datasets/content/items.js'
+import { type ContentRow, content, contentRows } from '../../src/datasets/content/items.js'
 import { isEmptySlot, isNewsSlot } from '../../src/datasets/content/modules.js'
 import type { Fact } from '../../src/datasets/content/types.js'
 import { readParquet } from '../../src/datasets/parquet.js'
@@ -65,7 +65,7 @@ describe('content items (checked-in data)', () => {
   })
 
   it('every news item lists the facts it quotes', () => {
-    for (const it of CONTENT.filter((c) => isNewsSlot(c.module, c.sub)))
+    for (const it of content().filter((c) => isNewsSlot(c.module, c.sub)))
       expect(it.facts?.length ?? 0, `item ${it.id}`).toBeGreaterThan(0)
   })
 
@@ -75,7 +75,7 @@ describe('content items (checked-in data)', () => {
     expect(counters(401, '2026-05-08 09:30:00', true)).toEqual(a)
     expect(counters(402, '2026-05-08 09:30:00', true)).not.toEqual(a)
     // an item's counters do not move when another item is removed
-    const fewer = contentRows(CONTENT.filter((c) => c.id !== 101))
+    const fewer = contentRows(content().filter((c) => c.id !== 101))
     expect(fewer.find((r) => r.id === 102)).toEqual(rows.find((r) => r.id === 102))
   })
 })
@@ -188,7 +188,7 @@ describe('facts quoted by the items', () => {
     }
     const failures: string[] = []
     let checked = 0
-    for (const item of CONTENT)
+    for (const item of content())
       for (const f of item.facts ?? []) {
         if (f.kind === 'score_ranks_total' && scoreRanks.size === 0) continue
         const problem = checkFact(f, scoreRanks)
@@ -201,7 +201,7 @@ describe('facts quoted by the items', () => {
 
   it('quote every figure of a news item (each number in the text appears in a fact or is a date)', () => {
     // a light guard: figures with a decimal point or a percent sign must come from a listed fact
-    for (const item of CONTENT.filter((c) => isNewsSlot(c.module, c.sub))) {
+    for (const item of content().filter((c) => isNewsSlot(c.module, c.sub))) {
       const facts = JSON.stringify(item.facts ?? [])
       const numbers = `${item.content}${item.description}`.match(/\d+\.\d+|\d+(?=%)/gu) ?? []
       for (const n of numbers) {

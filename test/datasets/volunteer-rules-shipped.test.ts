@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { SCHEMA } from '../../src/data/schema.js'
 import { readParquet } from '../../src/datasets/parquet.js'
 import { checkVolunteerRules } from '../../src/datasets/volunteer-rules/expand.js'
-import { RULES_ROWS } from '../../src/datasets/volunteer-rules/rules-table.js'
+import { rulesRows } from '../../src/datasets/volunteer-rules/rules-table.js'
 import type { VolunteerRule } from '../../src/datasets/volunteer-rules/types.js'
 import { PROVINCES } from '../../src/domain/provinces.js'
 import { SHIPPED } from './helpers.js'
@@ -63,7 +63,7 @@ describe('shipped datasets/volunteer_rules.parquet', () => {
   })
 
   it('never fills a key RULES.md marks ?', () => {
-    for (const row of RULES_ROWS) {
+    for (const row of rulesRows()) {
       for (const b of row.batches.filter((x) => x.unknown !== undefined)) {
         for (const year of b.years) {
           const p = row.cells[0]

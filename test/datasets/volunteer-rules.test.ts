@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkVolunteerRules, expandRules } from '../../src/datasets/volunteer-rules/expand.js'
 import { type GpRule, gpRules, readGpBatch } from '../../src/datasets/volunteer-rules/gp.js'
-import { RULES_ROWS } from '../../src/datasets/volunteer-rules/rules-table.js'
+import { rulesRows } from '../../src/datasets/volunteer-rules/rules-table.js'
 import type { RulesRow, VolunteerRule } from '../../src/datasets/volunteer-rules/types.js'
 import { FIXTURES, ROOT } from './helpers.js'
 
@@ -31,11 +31,11 @@ describe('the RULES.md transcription', () => {
   it.skipIf(!existsSync(RULES_MD))('has every row of the table, cell for cell, in order', () => {
     const md = rulesMdRows(readFileSync(RULES_MD, 'utf8'))
     expect(md).toHaveLength(80)
-    expect(RULES_ROWS.map((r) => [...r.cells])).toEqual(md)
+    expect(rulesRows().map((r) => [...r.cells])).toEqual(md)
   })
 
   it('reads only numbers that stand in the cells', () => {
-    for (const row of RULES_ROWS) {
+    for (const row of rulesRows()) {
       const [, , , , modeCell, choicesCell, majorsCell] = row.cells
       for (const b of row.batches) {
         if (b.unknown !== undefined) continue
@@ -48,7 +48,7 @@ describe('the RULES.md transcription', () => {
   })
 
   it('marks every ? as unknown instead of reading it', () => {
-    for (const row of RULES_ROWS) {
+    for (const row of rulesRows()) {
       const hasQuestion = row.cells.slice(4, 7).some((c) => c.includes('?'))
       const known = row.batches.filter((b) => b.unknown === undefined)
       if (hasQuestion && row.cells[0] !== '江西') expect(known, row.cells.join('|')).toEqual([])
@@ -218,7 +218,7 @@ describe('the shipped reading of RULES.md and G', () => {
   const gDoc = JSON.parse(
     readFileSync(join(FIXTURES, 'hamajun-tao__gaokao-pro/cli/data/datasets/zhiyuan-rules-2026.json'), 'utf8'),
   )
-  const out = expandRules(RULES_ROWS, gpRules(gDoc, 'x').rules)
+  const out = expandRules(rulesRows(), gpRules(gDoc, 'x').rules)
 
   it('passes the checks', () => {
     expect(out.problems).toEqual([])

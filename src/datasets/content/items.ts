@@ -1,11 +1,14 @@
+import { once } from '../data-files.js'
 import { type Counters, counters } from './counters.js'
 import { isNewsSlot } from './modules.js'
-import { NEWS } from './news.js'
-import { QUESTIONS } from './questions.js'
+import { news } from './news.js'
+import { questions } from './questions.js'
 import type { ContentSeed } from './types.js'
 
-/** Every checked-in item, by id. */
-export const CONTENT: readonly ContentSeed[] = [...QUESTIONS, ...NEWS].sort((a, b) => a.id - b.id)
+/** Every checked-in item (questions.json, news.json), by id. */
+export const content: () => readonly ContentSeed[] = once(() =>
+  [...questions(), ...news()].sort((a, b) => a.id - b.id),
+)
 
 /** One row of `content_items`, in the order of SCHEMA.content_items. */
 export interface ContentRow extends Counters {
@@ -28,7 +31,7 @@ export interface ContentRow extends Counters {
  * Provenance rule (README.md): the text, dates and categories were compiled for this project from the named
  * sources, so every row is 'derived'; sort, look_num and created_at are synthetic counters (content-counters).
  */
-export function contentRows(items: readonly ContentSeed[] = CONTENT): ContentRow[] {
+export function contentRows(items: readonly ContentSeed[] = content()): ContentRow[] {
   return [...items]
     .sort((a, b) => a.id - b.id)
     .map((it) => {

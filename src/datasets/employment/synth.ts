@@ -4,14 +4,11 @@ import { Rng } from './prng.js'
 import type { FxMajor, TkMajor } from './sources.js'
 import {
   disciplineKey,
-  INDUSTRIES,
-  INDUSTRY_SALARY,
-  OTHER_INDUSTRY,
-  OTHER_POSITION,
-  PROFILES,
+  type Profile,
   profileFor,
   salaryReferenceDiscipline,
   schoolTypeFor,
+  vocab,
 } from './vocab.js'
 
 /**
@@ -380,23 +377,24 @@ export function synthesize(
 
     // directions (DIRECTIONS_YEAR): industries and positions of the profile, shares drawn around its weights
     const last = employment.at(-1) as EmploymentRow
-    const profile = PROFILES[profileFor(m.class_name, m.category)]
+    const { industries: industryNames, industrySalary, otherIndustry, otherPosition, profiles } = vocab()
+    const profile = profiles[profileFor(m.class_name, m.category)] as Profile
     const dirRng = Rng.for(SEED, 'directions', ...key)
     const dirSource = `${SYNTH_NAME} seed=${SEED}`
     const industries = distribution(
       dirRng,
       profile.industries.map(([code, weight]) => ({
-        name: INDUSTRIES[code],
+        name: industryNames[code] as string,
         weight,
-        salary: INDUSTRY_SALARY[code],
+        salary: industrySalary[code] as number,
       })),
-      { name: OTHER_INDUSTRY, salary: 0.92 },
+      { name: otherIndustry, salary: 0.92 },
       last.avg_salary,
     )
     const positions = distribution(
       dirRng,
       profile.positions.map(([name, weight, salary]) => ({ name, weight, salary })),
-      { name: OTHER_POSITION, salary: 0.9 },
+      { name: otherPosition, salary: 0.9 },
       last.avg_salary,
     )
     for (const [kind, list] of [

@@ -1,61 +1,21 @@
+import { z } from 'zod'
+import { fieldErrors, once, readJson } from '../data-files.js'
+
 /**
- * Vocabularies of the employment synthesizer: the industries a major's graduates go into, the positions they
- * take, and which kind of school (FJ/GP school `type`) a discipline's graduates mostly come from.
- *
- * Industry names are the 19 sections of the national industry classification (GB/T 4754-2017 门类, A-S without
- * T 国际组织). Position names are common job titles. The weights and salary multipliers are model assumptions
- * of the synthesizer (see README.md), not facts from a source.
+ * Vocabularies of the employment synthesizer, read from `vocab.json` beside this file: the industries a major's
+ * graduates go into (GB/T 4754-2017 门类) with their salary levels, the positions they take, which profile a
+ * 专业类 or 门类/大类 has, which kind of school (FJ/GP school `type`) a discipline's graduates mostly come from,
+ * and the 本科 门类 a 职业教育 大类's salaries are compared with. Each section's `note` says what its values are
+ * and why; the weights and salary multipliers are model assumptions of the synthesizer (README.md), not facts
+ * from a source.
  */
 
-export const INDUSTRIES = {
-  A: '农、林、牧、渔业',
-  B: '采矿业',
-  C: '制造业',
-  D: '电力、热力、燃气及水生产和供应业',
-  E: '建筑业',
-  F: '批发和零售业',
-  G: '交通运输、仓储和邮政业',
-  H: '住宿和餐饮业',
-  I: '信息传输、软件和信息技术服务业',
-  J: '金融业',
-  K: '房地产业',
-  L: '租赁和商务服务业',
-  M: '科学研究和技术服务业',
-  N: '水利、环境和公共设施管理业',
-  O: '居民服务、修理和其他服务业',
-  P: '教育',
-  Q: '卫生和社会工作',
-  R: '文化、体育和娱乐业',
-  S: '公共管理、社会保障和社会组织',
-} as const
+const FILE = 'src/datasets/employment/vocab.json'
 
-export type IndustryCode = keyof typeof INDUSTRIES
-
-/** Salary level of an industry relative to the major's own average (assumption; 1 = the major's average). */
-export const INDUSTRY_SALARY: Record<IndustryCode, number> = {
-  A: 0.88,
-  B: 1.05,
-  C: 1.0,
-  D: 1.06,
-  E: 0.98,
-  F: 0.92,
-  G: 0.98,
-  H: 0.84,
-  I: 1.2,
-  J: 1.14,
-  K: 0.98,
-  L: 0.96,
-  M: 1.08,
-  N: 0.92,
-  O: 0.86,
-  P: 0.93,
-  Q: 0.97,
-  R: 0.93,
-  S: 0.96,
-}
-
-export const OTHER_INDUSTRY = '其他行业'
-export const OTHER_POSITION = '其他岗位'
+/** An industry code of `industries` (A-S). */
+export type IndustryCode = string
+/** A key of `profiles`. */
+export type ProfileKey = string
 
 /** Where a group of majors' graduates work: industries with base weights, positions with weight and salary multiplier. */
 export interface Profile {
@@ -63,974 +23,109 @@ export interface Profile {
   positions: readonly (readonly [name: string, weight: number, salary: number])[]
 }
 
-const p = (industries: Profile['industries'], positions: Profile['positions']): Profile => ({
-  industries,
-  positions,
+const name = z.string().regex(/^\S(.*\S)?$/u, 'not empty, no space at either end')
+const positive = z.number().positive()
+const section = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ note: z.string().min(1), ...shape })
+const map = <V extends z.ZodType>(value: V) => section({ entries: z.record(name, value) })
+
+const SCHEMA = z.strictObject({
+  note: z.string().min(1),
+  industries: map(z.strictObject({ name, salary: positive })),
+  other: section({ industry: name, position: name }),
+  profiles: map(
+    z.strictObject({
+      industries: z.array(z.strictObject({ code: name, weight: positive })).min(1),
+      positions: z.array(z.strictObject({ name, weight: positive, salary: positive })).min(1),
+    }),
+  ),
+  class_profile: map(name),
+  discipline_profile: map(name),
+  discipline_school_type: map(name),
+  class_school_type: map(name),
+  salary_reference: map(name),
 })
 
-export const PROFILES = {
-  software: p(
-    [
-      ['I', 50],
-      ['C', 15],
-      ['J', 8],
-      ['M', 8],
-      ['L', 7],
-      ['P', 4],
-    ],
-    [
-      ['软件开发工程师', 30, 1.25],
-      ['测试工程师', 15, 1.05],
-      ['运维工程师', 12, 1.0],
-      ['数据分析师', 12, 1.12],
-      ['前端开发工程师', 12, 1.18],
-      ['技术支持工程师', 10, 0.92],
-    ],
-  ),
-  electronics: p(
-    [
-      ['C', 40],
-      ['I', 30],
-      ['M', 12],
-      ['G', 5],
-      ['D', 5],
-    ],
-    [
-      ['硬件工程师', 22, 1.15],
-      ['嵌入式开发工程师', 18, 1.2],
-      ['通信工程师', 16, 1.1],
-      ['测试工程师', 14, 1.0],
-      ['芯片验证工程师', 10, 1.28],
-      ['技术支持工程师', 10, 0.92],
-    ],
-  ),
-  electrical: p(
-    [
-      ['D', 45],
-      ['C', 25],
-      ['E', 10],
-      ['M', 10],
-      ['B', 5],
-    ],
-    [
-      ['电气工程师', 25, 1.08],
-      ['运行维护工程师', 18, 1.0],
-      ['调试工程师', 15, 1.04],
-      ['电气设计工程师', 14, 1.1],
-      ['检修技术员', 12, 0.9],
-      ['新能源技术员', 10, 0.95],
-    ],
-  ),
-  mechanical: p(
-    [
-      ['C', 55],
-      ['M', 12],
-      ['G', 8],
-      ['I', 8],
-      ['E', 5],
-      ['D', 5],
-    ],
-    [
-      ['机械设计工程师', 22, 1.05],
-      ['工艺工程师', 18, 1.0],
-      ['设备工程师', 16, 1.0],
-      ['电气自动化工程师', 14, 1.1],
-      ['质量工程师', 12, 0.95],
-      ['生产技术员', 10, 0.85],
-    ],
-  ),
-  civil: p(
-    [
-      ['E', 60],
-      ['M', 15],
-      ['K', 10],
-      ['N', 7],
-    ],
-    [
-      ['施工员', 24, 0.95],
-      ['结构设计师', 16, 1.1],
-      ['造价工程师', 16, 1.0],
-      ['项目管理', 14, 1.1],
-      ['监理工程师', 12, 0.95],
-      ['测量员', 10, 0.85],
-    ],
-  ),
-  architecture: p(
-    [
-      ['E', 40],
-      ['M', 35],
-      ['K', 12],
-      ['N', 6],
-    ],
-    [
-      ['建筑设计师', 26, 1.1],
-      ['规划设计师', 16, 1.05],
-      ['施工图设计师', 16, 1.0],
-      ['景观设计师', 12, 0.95],
-      ['室内设计师', 12, 0.95],
-      ['项目助理', 10, 0.85],
-    ],
-  ),
-  water: p(
-    [
-      ['N', 35],
-      ['E', 20],
-      ['D', 15],
-      ['M', 15],
-      ['S', 8],
-    ],
-    [
-      ['水利工程师', 22, 1.0],
-      ['环境工程师', 18, 1.0],
-      ['环评工程师', 14, 1.05],
-      ['检测工程师', 14, 0.95],
-      ['运维技术员', 12, 0.85],
-      ['项目助理', 10, 0.85],
-    ],
-  ),
-  resources: p(
-    [
-      ['B', 40],
-      ['M', 20],
-      ['E', 12],
-      ['D', 10],
-      ['C', 8],
-      ['N', 5],
-    ],
-    [
-      ['地质工程师', 20, 1.0],
-      ['采矿工程师', 16, 1.05],
-      ['安全工程师', 16, 1.0],
-      ['测绘工程师', 14, 0.95],
-      ['勘查工程师', 12, 1.0],
-      ['技术员', 12, 0.85],
-    ],
-  ),
-  materials: p(
-    [
-      ['C', 60],
-      ['M', 18],
-      ['F', 7],
-      ['N', 5],
-    ],
-    [
-      ['工艺工程师', 22, 1.0],
-      ['研发工程师', 18, 1.1],
-      ['质检工程师', 15, 0.9],
-      ['销售工程师', 13, 1.05],
-      ['生产技术员', 12, 0.85],
-      ['实验员', 10, 0.85],
-    ],
-  ),
-  food: p(
-    [
-      ['C', 50],
-      ['F', 15],
-      ['M', 12],
-      ['S', 5],
-      ['H', 5],
-    ],
-    [
-      ['食品研发工程师', 20, 1.05],
-      ['质量控制专员', 18, 0.95],
-      ['生产管理', 16, 0.95],
-      ['检测员', 14, 0.85],
-      ['销售代表', 12, 1.0],
-      ['采购专员', 10, 0.9],
-    ],
-  ),
-  transport: p(
-    [
-      ['G', 60],
-      ['C', 12],
-      ['E', 10],
-      ['L', 6],
-      ['S', 4],
-    ],
-    [
-      ['调度员', 20, 0.95],
-      ['运营管理', 18, 1.0],
-      ['机务技术员', 16, 1.0],
-      ['乘务员', 14, 0.95],
-      ['物流专员', 12, 0.9],
-      ['安全管理员', 10, 0.9],
-    ],
-  ),
-  medicine: p(
-    [
-      ['Q', 78],
-      ['C', 6],
-      ['M', 5],
-      ['P', 4],
-      ['S', 4],
-    ],
-    [
-      ['住院医师', 40, 1.0],
-      ['医师助理', 14, 0.9],
-      ['公共卫生医师', 12, 0.95],
-      ['科研助理', 10, 0.9],
-      ['医药代表', 10, 1.15],
-      ['健康管理师', 8, 0.85],
-    ],
-  ),
-  nursing: p(
-    [
-      ['Q', 88],
-      ['L', 3],
-      ['P', 3],
-      ['C', 3],
-    ],
-    [
-      ['护士', 55, 1.0],
-      ['专科护士', 14, 1.05],
-      ['社区护士', 10, 0.9],
-      ['护理管理', 8, 1.05],
-      ['健康顾问', 6, 0.9],
-      ['养老护理管理', 5, 0.85],
-    ],
-  ),
-  medtech: p(
-    [
-      ['Q', 70],
-      ['C', 10],
-      ['F', 6],
-      ['M', 6],
-      ['O', 4],
-    ],
-    [
-      ['医学检验技师', 22, 0.95],
-      ['影像技师', 18, 1.0],
-      ['康复治疗师', 16, 0.95],
-      ['口腔技师', 12, 1.0],
-      ['眼视光技师', 10, 0.95],
-      ['健康管理师', 10, 0.85],
-    ],
-  ),
-  pharmacy: p(
-    [
-      ['C', 35],
-      ['Q', 30],
-      ['F', 20],
-      ['M', 12],
-    ],
-    [
-      ['药剂师', 24, 0.95],
-      ['医药代表', 18, 1.15],
-      ['药品研发助理', 16, 1.0],
-      ['质量检验员', 14, 0.9],
-      ['药品注册专员', 12, 1.05],
-      ['生产技术员', 10, 0.85],
-    ],
-  ),
-  tcm: p(
-    [
-      ['Q', 80],
-      ['C', 7],
-      ['F', 6],
-      ['M', 4],
-    ],
-    [
-      ['中医师', 40, 1.0],
-      ['针灸推拿师', 16, 0.95],
-      ['康复理疗师', 14, 0.9],
-      ['医药代表', 10, 1.1],
-      ['科研助理', 8, 0.9],
-      ['中医药健康管理', 8, 0.85],
-    ],
-  ),
-  biomedical: p(
-    [
-      ['C', 40],
-      ['Q', 25],
-      ['M', 20],
-      ['F', 8],
-    ],
-    [
-      ['医疗器械研发工程师', 24, 1.1],
-      ['临床工程师', 18, 1.0],
-      ['销售工程师', 16, 1.05],
-      ['注册专员', 14, 1.05],
-      ['质量工程师', 12, 0.95],
-      ['维修工程师', 10, 0.9],
-    ],
-  ),
-  finance: p(
-    [
-      ['J', 45],
-      ['L', 15],
-      ['I', 10],
-      ['F', 10],
-      ['S', 8],
-      ['M', 5],
-    ],
-    [
-      ['客户经理', 22, 1.05],
-      ['风控专员', 16, 1.1],
-      ['金融分析师', 14, 1.2],
-      ['理财顾问', 14, 1.0],
-      ['审计助理', 12, 1.0],
-      ['银行柜员', 12, 0.85],
-    ],
-  ),
-  math: p(
-    [
-      ['I', 25],
-      ['J', 25],
-      ['P', 25],
-      ['M', 12],
-      ['S', 5],
-    ],
-    [
-      ['数据分析师', 24, 1.12],
-      ['数学教师', 20, 0.95],
-      ['算法工程师', 14, 1.38],
-      ['软件开发工程师', 14, 1.22],
-      ['风控建模专员', 12, 1.18],
-      ['精算助理', 8, 1.1],
-    ],
-  ),
-  business: p(
-    [
-      ['L', 20],
-      ['F', 18],
-      ['C', 15],
-      ['J', 12],
-      ['I', 12],
-      ['G', 8],
-      ['S', 6],
-    ],
-    [
-      ['会计', 20, 0.95],
-      ['市场专员', 16, 0.95],
-      ['运营专员', 16, 1.0],
-      ['人力资源专员', 14, 0.9],
-      ['销售经理', 12, 1.05],
-      ['财务专员', 12, 0.95],
-    ],
-  ),
-  publicAdmin: p(
-    [
-      ['S', 40],
-      ['P', 15],
-      ['L', 12],
-      ['O', 10],
-      ['Q', 8],
-      ['R', 5],
-    ],
-    [
-      ['公务员', 26, 1.0],
-      ['行政专员', 18, 0.85],
-      ['社会工作者', 16, 0.85],
-      ['项目专员', 14, 0.9],
-      ['社区工作者', 12, 0.8],
-      ['档案管理员', 10, 0.85],
-    ],
-  ),
-  law: p(
-    [
-      ['S', 35],
-      ['L', 30],
-      ['J', 10],
-      ['P', 5],
-      ['R', 5],
-      ['I', 5],
-    ],
-    [
-      ['法务专员', 22, 1.0],
-      ['律师助理', 20, 0.95],
-      ['公务员', 18, 1.0],
-      ['合规专员', 14, 1.05],
-      ['司法辅助人员', 12, 0.9],
-      ['知识产权专员', 10, 1.0],
-    ],
-  ),
-  police: p(
-    [
-      ['S', 80],
-      ['L', 8],
-      ['I', 5],
-    ],
-    [
-      ['人民警察', 45, 1.0],
-      ['网络安全专员', 14, 1.1],
-      ['司法警务人员', 14, 0.95],
-      ['安保管理', 10, 0.85],
-      ['技术侦查辅助', 9, 0.95],
-      ['警务辅助人员', 8, 0.75],
-    ],
-  ),
-  education: p(
-    [
-      ['P', 65],
-      ['S', 8],
-      ['R', 8],
-      ['L', 6],
-      ['I', 5],
-    ],
-    [
-      ['中小学教师', 34, 1.0],
-      ['幼儿教师', 18, 0.85],
-      ['培训讲师', 14, 1.0],
-      ['教务管理', 12, 0.85],
-      ['课程顾问', 10, 0.95],
-      ['教育产品运营', 8, 1.05],
-    ],
-  ),
-  sports: p(
-    [
-      ['P', 40],
-      ['R', 30],
-      ['O', 10],
-      ['S', 8],
-      ['L', 5],
-    ],
-    [
-      ['体育教师', 30, 1.0],
-      ['健身教练', 20, 1.05],
-      ['体育培训教练', 16, 1.0],
-      ['运动康复师', 12, 1.0],
-      ['赛事运营', 10, 0.95],
-      ['社会体育指导员', 8, 0.85],
-    ],
-  ),
-  language: p(
-    [
-      ['P', 25],
-      ['L', 20],
-      ['F', 15],
-      ['I', 12],
-      ['R', 10],
-      ['C', 8],
-      ['S', 5],
-    ],
-    [
-      ['翻译', 22, 1.0],
-      ['外贸业务员', 18, 1.0],
-      ['外语教师', 18, 0.95],
-      ['跨境电商运营', 14, 1.0],
-      ['海外市场专员', 12, 1.1],
-      ['国际商务专员', 10, 1.0],
-    ],
-  ),
-  humanities: p(
-    [
-      ['P', 35],
-      ['R', 20],
-      ['S', 15],
-      ['L', 12],
-      ['I', 10],
-    ],
-    [
-      ['语文教师', 22, 0.95],
-      ['编辑', 18, 0.9],
-      ['公务员', 16, 1.0],
-      ['文案策划', 14, 0.95],
-      ['新媒体运营', 12, 0.95],
-      ['行政文员', 10, 0.8],
-    ],
-  ),
-  media: p(
-    [
-      ['R', 40],
-      ['I', 25],
-      ['L', 20],
-      ['P', 5],
-      ['S', 5],
-    ],
-    [
-      ['新媒体运营', 22, 0.95],
-      ['编辑', 18, 0.9],
-      ['记者', 16, 0.95],
-      ['视频编导', 14, 0.95],
-      ['广告策划', 12, 1.0],
-      ['主持人', 8, 1.0],
-    ],
-  ),
-  design: p(
-    [
-      ['L', 25],
-      ['R', 20],
-      ['I', 20],
-      ['E', 10],
-      ['C', 10],
-      ['P', 10],
-    ],
-    [
-      ['平面设计师', 22, 0.95],
-      ['UI设计师', 18, 1.15],
-      ['室内设计师', 16, 1.0],
-      ['产品设计师', 14, 1.05],
-      ['美术教师', 12, 0.9],
-      ['插画师', 10, 0.95],
-    ],
-  ),
-  performing: p(
-    [
-      ['R', 45],
-      ['P', 30],
-      ['L', 12],
-      ['H', 3],
-    ],
-    [
-      ['艺术培训教师', 26, 0.95],
-      ['音乐教师', 18, 0.9],
-      ['演员', 16, 1.0],
-      ['文艺活动策划', 14, 0.95],
-      ['舞蹈教练', 12, 0.9],
-      ['文化场馆运营', 10, 0.85],
-    ],
-  ),
-  science: p(
-    [
-      ['P', 28],
-      ['M', 22],
-      ['I', 18],
-      ['C', 15],
-      ['J', 5],
-      ['S', 5],
-    ],
-    [
-      ['中学教师', 24, 0.95],
-      ['研发助理', 18, 1.0],
-      ['数据分析师', 16, 1.1],
-      ['检测工程师', 14, 0.95],
-      ['实验员', 12, 0.85],
-      ['技术支持工程师', 10, 0.92],
-    ],
-  ),
-  psychology: p(
-    [
-      ['P', 30],
-      ['Q', 25],
-      ['L', 15],
-      ['S', 10],
-      ['I', 10],
-    ],
-    [
-      ['心理咨询师', 24, 0.95],
-      ['心理健康教师', 20, 0.9],
-      ['人力资源专员', 16, 0.9],
-      ['用户研究员', 14, 1.15],
-      ['社会工作者', 12, 0.85],
-      ['培训专员', 10, 0.9],
-    ],
-  ),
-  agriculture: p(
-    [
-      ['A', 40],
-      ['M', 18],
-      ['C', 12],
-      ['F', 10],
-      ['S', 10],
-      ['N', 6],
-    ],
-    [
-      ['农业技术员', 24, 0.85],
-      ['农技推广员', 18, 0.85],
-      ['农资销售', 16, 0.95],
-      ['育种助理', 14, 0.9],
-      ['公务员', 12, 1.0],
-      ['质检员', 10, 0.85],
-    ],
-  ),
-  animal: p(
-    [
-      ['A', 45],
-      ['C', 18],
-      ['O', 10],
-      ['F', 10],
-      ['M', 8],
-    ],
-    [
-      ['兽医', 24, 1.0],
-      ['养殖技术员', 20, 0.9],
-      ['宠物医生', 16, 1.05],
-      ['动保销售', 14, 1.0],
-      ['饲料技术员', 12, 0.9],
-      ['检验检疫员', 10, 0.9],
-    ],
-  ),
-  tourism: p(
-    [
-      ['H', 40],
-      ['L', 25],
-      ['R', 10],
-      ['G', 8],
-      ['F', 8],
-    ],
-    [
-      ['酒店管理', 24, 0.95],
-      ['导游', 18, 0.85],
-      ['会展策划', 16, 0.95],
-      ['旅行社计调', 14, 0.85],
-      ['餐饮管理', 14, 0.9],
-      ['客户服务专员', 10, 0.8],
-    ],
-  ),
-  realEstate: p(
-    [
-      ['K', 50],
-      ['E', 20],
-      ['L', 15],
-      ['J', 5],
-    ],
-    [
-      ['置业顾问', 22, 1.0],
-      ['物业管理', 20, 0.85],
-      ['房地产经纪人', 16, 1.05],
-      ['招商专员', 14, 0.95],
-      ['项目策划', 14, 1.0],
-      ['估价师助理', 10, 0.95],
-    ],
-  ),
-  interdisciplinary: p(
-    [
-      ['M', 30],
-      ['I', 30],
-      ['C', 18],
-      ['P', 12],
-      ['S', 5],
-    ],
-    [
-      ['研发工程师', 24, 1.12],
-      ['数据分析师', 18, 1.1],
-      ['算法工程师', 16, 1.38],
-      ['产品经理', 14, 1.12],
-      ['科研助理', 12, 0.9],
-      ['技术咨询顾问', 10, 1.05],
-    ],
-  ),
-  general: p(
-    [
-      ['C', 20],
-      ['L', 15],
-      ['F', 15],
-      ['I', 12],
-      ['S', 10],
-      ['P', 10],
-      ['M', 8],
-    ],
-    [
-      ['运营专员', 20, 0.95],
-      ['销售代表', 18, 1.0],
-      ['行政专员', 16, 0.85],
-      ['技术员', 16, 0.9],
-      ['项目助理', 14, 0.9],
-      ['客户服务专员', 12, 0.8],
-    ],
-  ),
-} satisfies Record<string, Profile>
-
-export type ProfileKey = keyof typeof PROFILES
-
-/** 专业类 → profile (both catalogues: 本科 专业类 and 职业教育 专业类). */
-const CLASS_PROFILE: Record<string, ProfileKey> = {
-  计算机类: 'software',
-  电子信息类: 'electronics',
-  通信类: 'electronics',
-  集成电路类: 'electronics',
-  仪器类: 'electronics',
-  电气类: 'electrical',
-  电力技术类: 'electrical',
-  新能源发电工程类: 'electrical',
-  热能与发电工程类: 'electrical',
-  能源动力类: 'electrical',
-  核工程类: 'electrical',
-  机械类: 'mechanical',
-  自动化类: 'mechanical',
-  机械设计制造类: 'mechanical',
-  机电设备类: 'mechanical',
-  汽车制造类: 'mechanical',
-  航空航天类: 'mechanical',
-  航空装备类: 'mechanical',
-  船舶与海洋工程装备类: 'mechanical',
-  轨道装备类: 'mechanical',
-  兵器类: 'mechanical',
-  力学类: 'mechanical',
-  海洋工程类: 'mechanical',
-  交叉工程类: 'mechanical',
-  农业工程类: 'mechanical',
-  土木类: 'civil',
-  土建施工类: 'civil',
-  建设工程管理类: 'civil',
-  市政工程类: 'civil',
-  建筑设备类: 'civil',
-  建筑类: 'architecture',
-  建筑设计类: 'architecture',
-  城乡规划与管理类: 'architecture',
-  水利类: 'water',
-  水利工程与管理类: 'water',
-  水土保持与水环境类: 'water',
-  水文水资源类: 'water',
-  水利水电设备类: 'water',
-  环境科学与工程类: 'water',
-  环境保护类: 'water',
-  矿业类: 'resources',
-  地质类: 'resources',
-  煤炭类: 'resources',
-  石油与天然气类: 'resources',
-  资源勘查类: 'resources',
-  金属与非金属矿类: 'resources',
-  测绘类: 'resources',
-  测绘地理信息类: 'resources',
-  安全科学与工程类: 'resources',
-  安全类: 'resources',
-  地球物理学类: 'resources',
-  地质学类: 'resources',
-  材料类: 'materials',
-  化工与制药类: 'materials',
-  化工技术类: 'materials',
-  轻工类: 'materials',
-  轻化工类: 'materials',
-  纺织类: 'materials',
-  纺织服装类: 'materials',
-  包装类: 'materials',
-  印刷类: 'materials',
-  建筑材料类: 'materials',
-  有色金属材料类: 'materials',
-  黑色金属材料类: 'materials',
-  非金属材料类: 'materials',
-  生物工程类: 'materials',
-  生物技术类: 'materials',
-  林业工程类: 'materials',
-  食品科学与工程类: 'food',
-  食品类: 'food',
-  粮食类: 'food',
-  交通运输类: 'transport',
-  铁道运输类: 'transport',
-  道路运输类: 'transport',
-  航空运输类: 'transport',
-  水上运输类: 'transport',
-  城市轨道交通类: 'transport',
-  管道运输类: 'transport',
-  邮政类: 'transport',
-  临床医学类: 'medicine',
-  基础医学类: 'medicine',
-  公共卫生与预防医学类: 'medicine',
-  法医学类: 'medicine',
-  护理学类: 'nursing',
-  护理类: 'nursing',
-  医学技术类: 'medtech',
-  康复治疗类: 'medtech',
-  眼视光类: 'medtech',
-  口腔医学类: 'medtech',
-  健康管理与促进类: 'medtech',
-  公共卫生与卫生管理类: 'medtech',
-  药学类: 'pharmacy',
-  中药学类: 'pharmacy',
-  药品与医疗器械类: 'pharmacy',
-  中医学类: 'tcm',
-  中西医结合类: 'tcm',
-  中医药类: 'tcm',
-  生物医学工程类: 'biomedical',
-  金融学类: 'finance',
-  金融类: 'finance',
-  财政学类: 'finance',
-  财政税务类: 'finance',
-  经济学类: 'finance',
-  经济与贸易类: 'finance',
-  经济贸易类: 'finance',
-  数学类: 'math',
-  统计学类: 'math',
-  统计类: 'math',
-  工商管理类: 'business',
-  财务会计类: 'business',
-  管理科学与工程类: 'business',
-  工业工程类: 'business',
-  电子商务类: 'business',
-  物流管理与工程类: 'business',
-  物流类: 'business',
-  农业经济管理类: 'business',
-  公共管理类: 'publicAdmin',
-  公共事业类: 'publicAdmin',
-  公共服务类: 'publicAdmin',
-  文秘类: 'publicAdmin',
-  图书情报与档案管理类: 'publicAdmin',
-  政治学类: 'publicAdmin',
-  马克思主义理论类: 'publicAdmin',
-  民族学类: 'publicAdmin',
-  社会学类: 'publicAdmin',
-  法学类: 'law',
-  法律实务类: 'law',
-  法律执行类: 'law',
-  司法技术类: 'law',
-  公安学类: 'police',
-  公安技术类: 'police',
-  侦查类: 'police',
-  公安管理类: 'police',
-  安全防范类: 'police',
-  教育学类: 'education',
-  教育类: 'education',
-  体育学类: 'sports',
-  体育类: 'sports',
-  外国语言文学类: 'language',
-  语言类: 'language',
-  中国语言文学类: 'humanities',
-  历史学类: 'humanities',
-  哲学类: 'humanities',
-  新闻传播学类: 'media',
-  广播影视类: 'media',
-  新闻出版类: 'media',
-  戏剧与影视学类: 'media',
-  设计学类: 'design',
-  艺术设计类: 'design',
-  美术学类: 'design',
-  艺术学理论类: 'design',
-  音乐与舞蹈学类: 'performing',
-  表演艺术类: 'performing',
-  文化服务类: 'performing',
-  民族文化艺术类: 'performing',
-  物理学类: 'science',
-  化学类: 'science',
-  生物科学类: 'science',
-  天文学类: 'science',
-  大气科学类: 'science',
-  海洋科学类: 'science',
-  地理科学类: 'science',
-  气象类: 'science',
-  心理学类: 'psychology',
-  植物生产类: 'agriculture',
-  农业类: 'agriculture',
-  林学类: 'agriculture',
-  林业类: 'agriculture',
-  草学类: 'agriculture',
-  自然保护与环境生态类: 'agriculture',
-  动物医学类: 'animal',
-  动物生产类: 'animal',
-  畜牧业类: 'animal',
-  水产类: 'animal',
-  渔业类: 'animal',
-  旅游管理类: 'tourism',
-  旅游类: 'tourism',
-  餐饮类: 'tourism',
-  房地产类: 'realEstate',
+export interface Vocab {
+  /** code → name */
+  industries: Readonly<Record<IndustryCode, string>>
+  /** code → salary level relative to the major's own average (1 = the major's average) */
+  industrySalary: Readonly<Record<IndustryCode, number>>
+  otherIndustry: string
+  otherPosition: string
+  profiles: Readonly<Record<ProfileKey, Profile>>
+  classProfile: ReadonlyMap<string, ProfileKey>
+  disciplineProfile: ReadonlyMap<string, ProfileKey>
+  disciplineSchoolType: ReadonlyMap<string, string>
+  classSchoolType: ReadonlyMap<string, string>
+  salaryReference: ReadonlyMap<string, string>
 }
 
-/** 门类 (本科) or 大类 (职业教育, without the 大类 suffix) → profile, when the 专业类 is not listed above. */
-const DISCIPLINE_PROFILE: Record<string, ProfileKey> = {
-  哲学: 'humanities',
-  经济学: 'finance',
-  法学: 'law',
-  教育学: 'education',
-  文学: 'humanities',
-  历史学: 'humanities',
-  理学: 'science',
-  工学: 'mechanical',
-  农学: 'agriculture',
-  医学: 'medicine',
-  军事学: 'publicAdmin',
-  管理学: 'business',
-  艺术学: 'design',
-  交叉学科: 'interdisciplinary',
-  农林牧渔: 'agriculture',
-  资源环境与安全: 'resources',
-  能源动力与材料: 'electrical',
-  土木建筑: 'civil',
-  水利: 'water',
-  装备制造: 'mechanical',
-  生物与化工: 'materials',
-  轻工纺织: 'materials',
-  食品药品与粮食: 'food',
-  交通运输: 'transport',
-  电子与信息: 'electronics',
-  医药卫生: 'medtech',
-  财经商贸: 'business',
-  旅游: 'tourism',
-  文化艺术: 'design',
-  新闻传播: 'media',
-  教育与体育: 'education',
-  公安与司法: 'police',
-  公共管理与服务: 'publicAdmin',
+/** The vocabularies of `file` (relative to the package root, or absolute); vocab() reads the checked-in one. */
+export function loadVocab(file = FILE): Vocab {
+  const v = readJson(file, SCHEMA)
+  const problems: string[] = []
+  const industries = v.industries.entries
+  for (const [key, p] of Object.entries(v.profiles.entries))
+    p.industries.forEach((ind, i) => {
+      if (!Object.hasOwn(industries, ind.code))
+        problems.push(
+          `profiles.entries.${key}.industries[${i}].code: "${ind.code}" is not a code of industries`,
+        )
+    })
+  for (const s of ['class_profile', 'discipline_profile'] as const)
+    for (const [key, profile] of Object.entries(v[s].entries))
+      if (!Object.hasOwn(v.profiles.entries, profile))
+        problems.push(`${s}.entries.${key}: "${profile}" is not a key of profiles`)
+  if (!Object.hasOwn(v.profiles.entries, 'general'))
+    problems.push('profiles.entries.general: missing (the profile of the majors nothing else places)')
+  if (problems.length > 0) throw fieldErrors(file, problems)
+  return {
+    industries: Object.fromEntries(Object.entries(industries).map(([code, i]) => [code, i.name])),
+    industrySalary: Object.fromEntries(Object.entries(industries).map(([code, i]) => [code, i.salary])),
+    otherIndustry: v.other.industry,
+    otherPosition: v.other.position,
+    profiles: Object.fromEntries(
+      Object.entries(v.profiles.entries).map(([key, p]) => [
+        key,
+        {
+          industries: p.industries.map((i) => [i.code, i.weight] as const),
+          positions: p.positions.map((x) => [x.name, x.weight, x.salary] as const),
+        },
+      ]),
+    ),
+    classProfile: new Map(Object.entries(v.class_profile.entries)),
+    disciplineProfile: new Map(Object.entries(v.discipline_profile.entries)),
+    disciplineSchoolType: new Map(Object.entries(v.discipline_school_type.entries)),
+    classSchoolType: new Map(Object.entries(v.class_school_type.entries)),
+    salaryReference: new Map(Object.entries(v.salary_reference.entries)),
+  }
 }
+
+/** The vocabularies (read once; DataFileError naming vocab.json and the field when it is malformed). */
+export const vocab: () => Vocab = once(() => loadVocab())
 
 /** `工学` stays, `装备制造大类` → `装备制造`. */
 export const disciplineKey = (category: string): string => category.trim().replace(/大类$/u, '')
 
 /** The profile of a major: by its 专业类, else by its 门类/大类, else the general profile. */
 export function profileFor(className: string, category: string): ProfileKey {
-  return CLASS_PROFILE[className.trim()] ?? DISCIPLINE_PROFILE[disciplineKey(category)] ?? 'general'
+  const v = vocab()
+  return v.classProfile.get(className.trim()) ?? v.disciplineProfile.get(disciplineKey(category)) ?? 'general'
 }
 
 /**
- * The school type (FJ/GP `type`) whose graduates resemble a discipline's: the employment-rate effect of a
- * discipline is calibrated on the schools of that type (README.md, "Calibration").
+ * The school type (FJ/GP `type`) whose graduates resemble a major's: by its 专业类, else by its 门类/大类, else
+ * 综合类 (vocab.json, discipline_school_type).
  */
-const DISCIPLINE_SCHOOL_TYPE: Record<string, string> = {
-  哲学: '综合类',
-  经济学: '财经类',
-  法学: '政法类',
-  教育学: '师范类',
-  文学: '语言类',
-  历史学: '综合类',
-  理学: '理工类',
-  工学: '理工类',
-  农学: '农林类',
-  医学: '医药类',
-  军事学: '综合类',
-  管理学: '财经类',
-  艺术学: '艺术类',
-  交叉学科: '综合类',
-  农林牧渔: '农林类',
-  资源环境与安全: '理工类',
-  能源动力与材料: '理工类',
-  土木建筑: '理工类',
-  水利: '理工类',
-  装备制造: '理工类',
-  生物与化工: '理工类',
-  轻工纺织: '理工类',
-  食品药品与粮食: '理工类',
-  交通运输: '理工类',
-  电子与信息: '理工类',
-  医药卫生: '医药类',
-  财经商贸: '财经类',
-  旅游: '综合类',
-  文化艺术: '艺术类',
-  新闻传播: '综合类',
-  教育与体育: '师范类',
-  公安与司法: '政法类',
-  公共管理与服务: '综合类',
-}
-
-const CLASS_SCHOOL_TYPE: Record<string, string> = {
-  体育学类: '体育类',
-  体育类: '体育类',
-  公安学类: '政法类',
-  公安技术类: '政法类',
-  中国语言文学类: '师范类',
-  新闻传播学类: '综合类',
-}
-
 export function schoolTypeFor(className: string, category: string): string {
-  return CLASS_SCHOOL_TYPE[className.trim()] ?? DISCIPLINE_SCHOOL_TYPE[disciplineKey(category)] ?? '综合类'
+  const v = vocab()
+  return (
+    v.classSchoolType.get(className.trim()) ?? v.disciplineSchoolType.get(disciplineKey(category)) ?? '综合类'
+  )
 }
 
-/**
- * The 本科 门类 whose salaries a 职业教育 大类 is compared with, for majors with no salary anchor of their own
- * (README.md, "Salaries"). 本科 门类 map to themselves.
- */
-const SALARY_REFERENCE: Record<string, string> = {
-  农林牧渔: '农学',
-  资源环境与安全: '工学',
-  能源动力与材料: '工学',
-  土木建筑: '工学',
-  水利: '工学',
-  装备制造: '工学',
-  生物与化工: '工学',
-  轻工纺织: '工学',
-  食品药品与粮食: '工学',
-  交通运输: '工学',
-  电子与信息: '工学',
-  医药卫生: '医学',
-  财经商贸: '管理学',
-  旅游: '管理学',
-  文化艺术: '艺术学',
-  新闻传播: '文学',
-  教育与体育: '教育学',
-  公安与司法: '法学',
-  公共管理与服务: '管理学',
-}
-
+/** The 本科 门类 whose salaries a major's 门类/大类 is compared with (vocab.json, salary_reference). */
 export function salaryReferenceDiscipline(category: string): string {
   const d = disciplineKey(category)
-  return SALARY_REFERENCE[d] ?? d
+  return vocab().salaryReference.get(d) ?? d
 }

@@ -1,6 +1,6 @@
 import { checkDirections, summarize } from '../employment/checks.js'
 import { DIRECTIONS_YEAR, SEED, SYNTH_NAME } from '../employment/synth.js'
-import { PROFILES } from '../employment/vocab.js'
+import { vocab } from '../employment/vocab.js'
 import type { TableBuilder } from '../table-builder.js'
 import { directionCells, type EmploymentBuild, share } from './employment.js'
 
@@ -26,7 +26,7 @@ export const employmentDirectionsBuilder: TableBuilder<EmploymentBuild['directio
       ],
       manifest: {
         provenance: 'synthetic (every row)',
-        synthesizer: { name: SYNTH_NAME, seed: SEED, profiles: Object.keys(PROFILES).length },
+        synthesizer: { name: SYNTH_NAME, seed: SEED, profiles: Object.keys(vocab().profiles).length },
       },
       rows: directions,
     }

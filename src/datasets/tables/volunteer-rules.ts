@@ -2,7 +2,7 @@ import type { CellValue } from '../parquet.js'
 import type { TableBuilder } from '../table-builder.js'
 import { checkVolunteerRules, type ExpandResult, expandRules } from '../volunteer-rules/expand.js'
 import { loadGpRules } from '../volunteer-rules/gp.js'
-import { RULES_ROWS } from '../volunteer-rules/rules-table.js'
+import { rulesRows } from '../volunteer-rules/rules-table.js'
 import type { VolunteerRule } from '../volunteer-rules/types.js'
 
 /** Cells in the order of SCHEMA.volunteer_rules. */
@@ -39,7 +39,7 @@ export const volunteerRulesBuilder: TableBuilder<ExpandResult> = {
   async build(ctx) {
     ctx.progress('load G', 0, 1)
     const gp = await loadGpRules(ctx.from)
-    const result = expandRules(RULES_ROWS, gp.rules)
+    const result = expandRules(rulesRows(), gp.rules)
     const problems = [...result.problems, ...checkVolunteerRules(result.rules)].slice(0, 5)
     if (result.rules.length === 0) problems.push('no rule')
     if (gp.missing) problems.push(`missing source file ${gp.missing}`)

@@ -1,1254 +1,149 @@
+import { type CsvRecord, DataFileError, once, readCsv } from '../data-files.js'
 import type { RuleBatch, RulesRow } from './types.js'
 
 /**
- * ../shared/data/RULES.md, section "Table", transcribed: `cells` are the table's eleven cells verbatim
- * (province, year, exam_mode, batch, volunteer_mode, max_choices, max_majors_per_choice, full_score, source,
- * parallel, notes); `batches` is the reading of the row, by hand: one entry per batch with known numbers and
- * the years the row states (a year range the row calls "same" is expanded), and `unknown` entries for the
- * batches and years the row marks `?` (never filled in, not even from another row or from G).
+ * ../shared/data/RULES.md, section "Table", transcribed in two CSV files beside this loader (README.md):
+ *
+ * - `rules.csv`: one line per row of the table, `row` (0, 1, ... in the order of RULES.md), the row's eleven
+ *   cells verbatim (province, year, exam_mode, batch, volunteer_mode, max_choices, max_majors_per_choice,
+ *   full_score, source, parallel, notes) and `reading`, a remark on how the row was read (e.g. why it gives no
+ *   batch).
+ * - `rules-batches.csv`: the reading of the rows, by hand: one line per batch with known numbers and the years
+ *   the row states (a year range the row calls "same" is expanded), and `unknown` lines (with the reason) for the
+ *   batches and years the row marks `?` (never filled in, not even from another row or from G). `row` and
+ *   `province` name the row of rules.csv; the lines of a row follow each other, rows in order.
  *
  * batch names: the names clients of smart-match and the plans table use (本科批, 本科提前批, 专科批,
  * 本科一批 / 本科二批 in 文理 years, 普通类一段 / 普通类二段 in 浙江 and 山东); a sub-batch that is not the
  * main one keeps its segment (本科提前批A段, 本科批B阶段). The row's own batch name is kept as `local`.
  */
 
-const r = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i)
-const b = (
-  batch: string,
-  local: string,
-  years: number[],
-  volunteerType: 1 | 2 | 3,
-  volunteerNumMax: number,
-  majorNumMax: number,
-  note?: string,
-): RuleBatch => ({
-  batch,
-  local,
-  years,
-  volunteerType,
-  volunteerNumMax,
-  majorNumMax,
-  ...(note ? { note } : {}),
-})
-const u = (batch: string, years: number[], why: string): RuleBatch => ({
-  batch,
-  local: '',
-  years,
-  unknown: why,
-})
+const RULES_FILE = 'src/datasets/volunteer-rules/rules.csv'
+const BATCHES_FILE = 'src/datasets/volunteer-rules/rules-batches.csv'
 
-export const RULES_ROWS: readonly RulesRow[] = [
-  // 0
-  {
-    cells: [
-      '北京',
-      '2023 (2020–2026 same per sources)',
-      '3+3',
-      '本科普通批',
-      '2',
-      '30',
-      '6',
-      '750',
-      'P-BJ1, P-BJ2, R-BJ',
-      'Y',
-      '每组6专业+是否服从组内调剂',
-    ],
-    batches: [
-      b('本科批', '本科普通批', r(2020, 2026), 2, 30, 6, 'year cell: 2023, 2020–2026 same per sources'),
-    ],
-  },
-  // 1
-  {
-    cells: [
-      '北京',
-      '2023',
-      '3+3',
-      '本科提前批 (A/B段)',
-      '2',
-      '?',
-      '6 (普通类B段除外)',
-      '750',
-      'P-BJ1',
-      'mixed',
-      'G claims "6院校×1专业(顺序)+8组×6专业(平行)", unverified',
-    ],
-    batches: [u('本科提前批', [2023], 'max_choices ?')],
-  },
-  // 2
-  {
-    cells: [
-      '北京',
-      '2023',
-      '3+3',
-      '专科普通批',
-      '3 (1所院校1专业)',
-      '20',
-      '1',
-      '750',
-      'P-BJ1',
-      'Y',
-      '专科提前批 = 2 顺序志愿×6专业',
-    ],
-    batches: [b('专科批', '专科普通批', [2023], 3, 20, 1)],
-  },
-  // 3
-  {
-    cells: [
-      '天津',
-      '2020; 2025 & 2026 same per R-TJ/G',
-      '3+3',
-      '普通本科批A阶段',
-      '2',
-      '50',
-      '6',
-      '750',
-      'P-TJ1, P-TJ2, R-TJ, G(factcheck cites tj.bendibao 2025)',
-      'Y',
-      '公办本科',
-    ],
-    batches: [
-      b('本科批', '普通本科批A阶段', [2020, 2025, 2026], 2, 50, 6, 'year cell: 2020; 2025 & 2026 same'),
-    ],
-  },
-  // 4
-  {
-    cells: [
-      '天津',
-      '2020; 2025–26 same',
-      '3+3',
-      '普通本科批B阶段',
-      '2',
-      '25',
-      '6',
-      '750',
-      'P-TJ1, R-TJ',
-      'Y',
-      '民办/独立学院',
-    ],
-    batches: [
-      b('本科批B阶段', '普通本科批B阶段', [2020, 2025, 2026], 2, 25, 6, 'year cell: 2020; 2025–26 same'),
-    ],
-  },
-  // 5
-  {
-    cells: [
-      '天津',
-      '2020',
-      '3+3',
-      '提前本科批A阶段',
-      '2',
-      '1',
-      '3',
-      '750',
-      'P-TJ1',
-      'N',
-      'B阶段(地方专项) = 5 parallel groups × 3 majors',
-    ],
-    batches: [b('本科提前批', '提前本科批A阶段', [2020], 2, 1, 3)],
-  },
-  // 6
-  {
-    cells: [
-      '上海',
-      '2024, 2025',
-      '3+3',
-      '本科普通批',
-      '2',
-      '24',
-      '4',
-      '660',
-      'P-SH1, P-SH2, R-SH',
-      'Y',
-      '综合评价批4平行; 零志愿批3平行; 本科提前批4顺序',
-    ],
-    batches: [b('本科批', '本科普通批', [2024, 2025], 2, 24, 4)],
-  },
-  // 7
-  {
-    cells: [
-      '浙江',
-      '2022→2026 (same wording)',
-      '3+3 (7选3)',
-      '普通类平行录取 一段',
-      '3',
-      '80',
-      '1',
-      '750',
-      'P-ZJ1, P-ZJ2, R-ZJ',
-      'Y',
-      '一段线=实考人数60%',
-    ],
-    batches: [
-      b('普通类一段', '普通类平行录取一段', r(2022, 2026), 3, 80, 1, 'year cell: 2022→2026 (same wording)'),
-    ],
-  },
-  // 8
-  {
-    cells: [
-      '浙江',
-      'same',
-      '3+3',
-      '普通类平行录取 二段',
-      '3',
-      '80',
-      '1',
-      '750',
-      'P-ZJ2, R-ZJ',
-      'Y',
-      '二段线=90%',
-    ],
-    batches: [
-      b(
-        '普通类二段',
-        '普通类平行录取二段',
-        r(2022, 2026),
-        3,
-        80,
-        1,
-        'year cell: same (as the 一段 row: 2022→2026)',
-      ),
-    ],
-  },
-  // 9
-  {
-    cells: ['浙江', '2022', '3+3', '提前录取', '1', '5', '6', '750', 'P-ZJ3', 'N', '传统院校志愿+专业服从'],
-    batches: [b('本科提前批', '提前录取', [2022], 1, 5, 6)],
-  },
-  // 10
-  {
-    cells: [
-      '山东',
-      '2020s; 2026 official quote',
-      '3+3',
-      '普通类常规批 (第1/2/3次填报)',
-      '3',
-      '96 per filling',
-      '1',
-      '750',
-      'P-SD1, R-SD',
-      'Y',
-      '第1次 = 一段线上本科; 第2/3次 = 二段线上本/专科',
-    ],
-    batches: [
-      b(
-        '普通类一段',
-        '普通类常规批第1次填报',
-        r(2020, 2026),
-        3,
-        96,
-        1,
-        'year cell: 2020s; 2026 official quote (2020–2026); 第1次 = 一段线上本科',
-      ),
-      b(
-        '普通类二段',
-        '普通类常规批第2/3次填报',
-        r(2020, 2026),
-        3,
-        96,
-        1,
-        'year cell: 2020s; 2026 official quote (2020–2026); 第2/3次 = 二段线上本/专科',
-      ),
-    ],
-  },
-  // 11
-  {
-    cells: ['海南', '2020', '3+3', '本科普通批', '2', '24', '6', '900 (标准分)', 'P-HI1', 'Y', '—'],
-    batches: [b('本科批', '本科普通批', [2020], 2, 24, 6)],
-  },
-  // 12
-  {
-    cells: [
-      '海南',
-      '2024 (2026 same)',
-      '3+3',
-      '本科普通批',
-      '2',
-      '30',
-      '6',
-      '900',
-      'P-HI2, P-HI3, R-HI',
-      'Y',
-      '24→30 change year not pinned (≤2024). 2023 = ?',
-    ],
-    batches: [b('本科批', '本科普通批', [2024, 2026], 2, 30, 6, 'year cell: 2024 (2026 same)')],
-  },
-  // 13
-  {
-    cells: [
-      '海南',
-      '2024',
-      '3+3',
-      '本科提前部分普通类',
-      '2',
-      '6',
-      '6',
-      '900',
-      'P-HI2',
-      'Y',
-      '专项/艺体 10 groups',
-    ],
-    batches: [b('本科提前批', '本科提前部分普通类', [2024], 2, 6, 6)],
-  },
-  // 14
-  {
-    cells: ['海南', '2024', '3+3', '高职(专科)批', '2', '10', '6', '900', 'P-HI2', 'Y', '—'],
-    batches: [b('专科批', '高职(专科)批', [2024], 2, 10, 6)],
-  },
-  // 15
-  {
-    cells: [
-      '河北',
-      '2023, 2024 (2026 same)',
-      '3+1+2',
-      '本科批',
-      '3',
-      '96',
-      '1',
-      '750',
-      'P-HE1, P-HE2, P-HE3, P-HE4, R-HE',
-      'Y',
-      '2023: 1次集中+2次征集; 2024 page says 1次征集',
-    ],
-    batches: [b('本科批', '本科批', [2023, 2024, 2026], 3, 96, 1, 'year cell: 2023, 2024 (2026 same)')],
-  },
-  // 16
-  {
-    cells: [
-      '河北',
-      '2023, 2024',
-      '3+1+2',
-      '本科提前批B段',
-      '3',
-      '96',
-      '1',
-      '750',
-      'P-HE2, P-HE3',
-      'Y',
-      '国家专项/公费师范/免费医学',
-    ],
-    batches: [b('本科提前批B段', '本科提前批B段', [2023, 2024], 3, 96, 1)],
-  },
-  // 17
-  {
-    cells: [
-      '河北',
-      '2023, 2024',
-      '3+1+2',
-      '本科提前批A段 / C段',
-      '1',
-      '1',
-      '6',
-      '750',
-      'P-HE2, P-HE3',
-      'N',
-      '顺序志愿+专业服从',
-    ],
-    batches: [
-      b('本科提前批A段', '本科提前批A段', [2023, 2024], 1, 1, 6),
-      b('本科提前批C段', '本科提前批C段', [2023, 2024], 1, 1, 6),
-    ],
-  },
-  // 18
-  {
-    cells: [
-      '河北',
-      '2023',
-      '3+1+2',
-      '专科批',
-      '3',
-      '96',
-      '1',
-      '750',
-      'P-HE1',
-      'Y',
-      '专科提前批 = 1 school×6 (顺序)',
-    ],
-    batches: [b('专科批', '专科批', [2023], 3, 96, 1)],
-  },
-  // 19
-  {
-    cells: [
-      '辽宁',
-      '2024, 2025',
-      '3+1+2',
-      '本科批',
-      '3',
-      '112',
-      '1',
-      '750',
-      'R-LN (lnzsks 2024问答), P-LN1 (2025)',
-      'Y',
-      '—',
-    ],
-    batches: [b('本科批', '本科批', [2024, 2025], 3, 112, 1)],
-  },
-  // 20
-  {
-    cells: [
-      '江苏',
-      '2024, 2025',
-      '3+1+2',
-      '本科批',
-      '2',
-      '40',
-      '6',
-      '750',
-      'R-JS (jyt.jiangsu 2025工作意见; jseea 2024热点问题), P-JS1',
-      'Y',
-      '2026 follows the 2025 意见',
-    ],
-    batches: [
-      b('本科批', '本科批', [2024, 2025], 2, 40, 6),
-      b('本科批', '本科批', [2026], 2, 40, 6, 'notes: 2026 follows the 2025 意见'),
-    ],
-  },
-  // 21
-  {
-    cells: ['江苏', '2025', '3+1+2', '本科提前批', '2', '20', '6', '750', 'R-JS, P-JS1', 'Y', '—'],
-    batches: [b('本科提前批', '本科提前批', [2025], 2, 20, 6)],
-  },
-  // 22
-  {
-    cells: ['江苏', '2025', '3+1+2', '专科批', '2', '40', '6', '750', 'R-JS, P-JS1', 'Y', '—'],
-    batches: [b('专科批', '专科批', [2025], 2, 40, 6)],
-  },
-  // 23
-  {
-    cells: [
-      '福建',
-      '2021–2025',
-      '3+1+2',
-      '本科批',
-      '2',
-      '40 (secondary only)',
-      '6',
-      '750',
-      'G; repo code only; no page found',
-      'Y',
-      '**2026 = 50** (next row)',
-    ],
-    batches: [b('本科批', '本科批', r(2021, 2025), 2, 40, 6, 'RULES: secondary only (G; repo code only)')],
-  },
-  // 24
-  {
-    cells: [
-      '福建',
-      '2026',
-      '3+1+2',
-      '本科批',
-      '2',
-      '50',
-      '6',
-      '750',
-      'R-FJ (eeafj.cn 2026实施办法)',
-      'Y',
-      '2次征求×20组. G still says 40, so the sources conflict',
-    ],
-    batches: [b('本科批', '本科批', [2026], 2, 50, 6)],
-  },
-  // 25
-  {
-    cells: [
-      '湖北',
-      '2021→2026 (undated official Q&A)',
-      '3+1+2',
-      '本科普通批',
-      '2',
-      '45',
-      '6',
-      '750',
-      'P-HB1, R-HB (hbksw.com/info/41/1047.html)',
-      'Y',
-      '—',
-    ],
-    batches: [
-      b('本科批', '本科普通批', r(2021, 2026), 2, 45, 6, 'year cell: 2021→2026 (undated official Q&A)'),
-    ],
-  },
-  // 26
-  {
-    cells: ['湖北', 'same', '3+1+2', '本科提前批 / 高职高专批', '2', '20', '6', '750', 'P-HB1', 'Y', '—'],
-    batches: [
-      b('本科提前批', '本科提前批', r(2021, 2026), 2, 20, 6, 'year cell: same (2021→2026)'),
-      b('专科批', '高职高专批', r(2021, 2026), 2, 20, 6, 'year cell: same (2021→2026)'),
-    ],
-  },
-  // 27
-  {
-    cells: [
-      '湖南',
-      '2022, 2025',
-      '3+1+2',
-      '本科批',
-      '2',
-      '45',
-      '6',
-      '750',
-      'P-HN1, P-HN2, P-HN3, P-HN4',
-      'Y',
-      '+1 特殊类型志愿',
-    ],
-    batches: [b('本科批', '本科批', [2022, 2025], 2, 45, 6)],
-  },
-  // 28
-  {
-    cells: [
-      '湖南',
-      '2022',
-      '3+1+2',
-      '本科提前批',
-      '2',
-      '30',
-      '6',
-      '750',
-      'P-HN1',
-      'Y',
-      '**conflict**: P-HN2 says 45 (2025); R says 20 (2026, no URL)',
-    ],
-    batches: [b('本科提前批', '本科提前批', [2022], 2, 30, 6)],
-  },
-  // 29
-  {
-    cells: ['湖南', '2022, 2025', '3+1+2', '高职专科批', '2', '30', '6', '750', 'P-HN1, P-HN2', 'Y', '—'],
-    batches: [b('专科批', '高职专科批', [2022, 2025], 2, 30, 6)],
-  },
-  // 30
-  {
-    cells: [
-      '广东',
-      '2023, 2025 (2026 same)',
-      '3+1+2',
-      '本科批',
-      '2',
-      '45',
-      '6',
-      '750',
-      'P-GD1, P-GD2, R-GD',
-      'Y',
-      '艺体统考 20 groups',
-    ],
-    batches: [b('本科批', '本科批', [2023, 2025, 2026], 2, 45, 6, 'year cell: 2023, 2025 (2026 same)')],
-  },
-  // 31
-  {
-    cells: ['广东', '2023, 2025', '3+1+2', '专科批', '2', '45', '6', '750', 'P-GD1, P-GD2', 'Y', '—'],
-    batches: [b('专科批', '专科批', [2023, 2025], 2, 45, 6)],
-  },
-  // 32
-  {
-    cells: [
-      '重庆',
-      '2023, 2024, 2025',
-      '3+1+2',
-      '本科批',
-      '3',
-      '96',
-      '1',
-      '750',
-      'P-CQ1, P-CQ3, R-CQ (cqksy 2025-06-17)',
-      'Y',
-      '—',
-    ],
-    batches: [b('本科批', '本科批', [2023, 2024, 2025], 3, 96, 1)],
-  },
-  // 33
-  {
-    cells: ['重庆', '2024', '3+1+2', '本科提前批A段', '1', '2', '6', '750', 'P-CQ1', 'N', '院校顺序志愿'],
-    batches: [b('本科提前批A段', '本科提前批A段', [2024], 1, 2, 6)],
-  },
-  // 34
-  {
-    cells: ['重庆', '2024', '3+1+2', '本科提前批B段', '3', '60', '1', '750', 'P-CQ1', 'Y', '—'],
-    batches: [b('本科提前批B段', '本科提前批B段', [2024], 3, 60, 1)],
-  },
-  // 35
-  {
-    cells: ['重庆', '2023, 2024', '3+1+2', '高职专科批', '3', '96', '1', '750', 'P-CQ1, P-CQ2', 'Y', '—'],
-    batches: [b('专科批', '高职专科批', [2023, 2024], 3, 96, 1)],
-  },
-  // 36
-  {
-    cells: ['黑龙江', '2023', '文理', '本科一批/二批', '1', '?', '?', '750', '—', '?', 'not found'],
-    batches: [
-      u('本科一批', [2023], 'max_choices and majors ?'),
-      u('本科二批', [2023], 'max_choices and majors ?'),
-    ],
-  },
-  // 37
-  {
-    cells: [
-      '黑龙江',
-      '2024 (2025–26 per R)',
-      '3+1+2',
-      '普通本科批',
-      '2',
-      '40',
-      '6',
-      '750',
-      'R-HLJ (lzk.hl.cn 2024实施方案/解读), P-HLJ1',
-      'Y',
-      '**conflict**: G says 45',
-    ],
-    batches: [b('本科批', '普通本科批', [2024, 2025, 2026], 2, 40, 6, 'year cell: 2024 (2025–26 per R)')],
-  },
-  // 38
-  {
-    cells: ['吉林', '2023', '文理', '第一批/第二批', '1', '?', '6', '750', '—', '?', 'not found'],
-    batches: [u('本科一批', [2023], 'max_choices ?'), u('本科二批', [2023], 'max_choices ?')],
-  },
-  // 39
-  {
-    cells: ['吉林', '2024', '3+1+2', '本科批', '2', '40', '6', '750', 'P-JL1', 'Y', '2025 = ? (40 or 50)'],
-    batches: [b('本科批', '本科批', [2024], 2, 40, 6), u('本科批', [2025], 'notes: 2025 = ? (40 or 50)')],
-  },
-  // 40
-  {
-    cells: [
-      '吉林',
-      '2026',
-      '3+1+2',
-      '本科批',
-      '2',
-      '50',
-      '6',
-      '750',
-      'R-JL (jleea 2026问答)',
-      'Y',
-      '专科批 40. G says 40 (conflict)',
-    ],
-    batches: [b('本科批', '本科批', [2026], 2, 50, 6)],
-  },
-  // 41
-  {
-    cells: [
-      '安徽',
-      '2023',
-      '文理',
-      '本科一批/二批',
-      '1',
-      '?',
-      '6',
-      '750',
-      '—',
-      'Y',
-      '2016-era rule: 6 院校 (A–F); 2023 not found',
-    ],
-    batches: [u('本科一批', [2023], 'max_choices ?'), u('本科二批', [2023], 'max_choices ?')],
-  },
-  // 42
-  {
-    cells: [
-      '安徽',
-      '2024 (2025–26 same per R/G)',
-      '3+1+2',
-      '本科批',
-      '2',
-      '45',
-      '6',
-      '750',
-      'R-AH (ahzsks 2026), G; P-AH1 covers 2024 提前批 only',
-      'Y',
-      "the 2024 page's 本科批 paragraph was cut off",
-    ],
-    batches: [b('本科批', '本科批', [2024, 2025, 2026], 2, 45, 6, 'year cell: 2024 (2025–26 same per R/G)')],
-  },
-  // 43
-  {
-    cells: [
-      '安徽',
-      '2024',
-      '3+1+2',
-      '本科提前批 (军事/公费师范/优师/免费医学) & 国家/地方专项',
-      '2',
-      '20',
-      '6',
-      '750',
-      'P-AH1',
-      'Y',
-      '公安司法/其他类 = 1 group (N)',
-    ],
-    batches: [b('本科提前批', '本科提前批 (军事/公费师范/优师/免费医学) & 国家/地方专项', [2024], 2, 20, 6)],
-  },
-  // 44
-  {
-    cells: [
-      '江西',
-      '≤2023 (year unclear)',
-      '文理',
-      '第一批本科 / 第二批本科',
-      '1',
-      '10',
-      '?',
-      '750',
-      'P-JX2',
-      'Y',
-      'page undated',
-    ],
-    // 江西 ≤2023: year unclear and majors ?: no rule
-    batches: [],
-  },
-  // 45
-  {
-    cells: [
-      '江西',
-      '2024 (2025–26 same)',
-      '3+1+2',
-      '本科批',
-      '2',
-      '45',
-      '6',
-      '750',
-      'P-JX1, R-JX (jxeea 2024-06-21)',
-      'Y',
-      '+1 特殊选拔单志愿; 征集 2×20',
-    ],
-    batches: [b('本科批', '本科批', [2024, 2025, 2026], 2, 45, 6, 'year cell: 2024 (2025–26 same)')],
-  },
-  // 46
-  {
-    cells: ['江西', '2024', '3+1+2', '高职(专科)批', '2', '45', '6', '750', 'P-JX1, R-JX', 'Y', '—'],
-    batches: [b('专科批', '高职(专科)批', [2024], 2, 45, 6)],
-  },
-  // 47
-  {
-    cells: [
-      '广西',
-      '2023',
-      '文理',
-      '本科第一批/第二批 (平行)',
-      '1',
-      '10',
-      '6',
-      '750',
-      'P-GX1',
-      'Y',
-      '区内院校 partial 调剂 ≤10 majors',
-    ],
-    batches: [
-      b('本科一批', '本科第一批 (平行)', [2023], 1, 10, 6),
-      b('本科二批', '本科第二批 (平行)', [2023], 1, 10, 6),
-    ],
-  },
-  // 48
-  {
-    cells: [
-      '广西',
-      '2024, 2025',
-      '3+1+2',
-      '本科普通批',
-      '2',
-      '40',
-      '? (20 in 2026)',
-      '750',
-      'G; R-GX',
-      'Y',
-      'majors/group for 2024–25 not verified',
-    ],
-    batches: [u('本科批', [2024, 2025], 'majors per choice ?')],
-  },
-  // 49
-  {
-    cells: [
-      '广西',
-      '2026',
-      '3+1+2',
-      '本科普通批',
-      '2',
-      '40',
-      '20',
-      '750',
-      'R-GX (gxeea 2026工作方案)',
-      'Y',
-      'second repo SQL agrees (40, 20)',
-    ],
-    batches: [b('本科批', '本科普通批', [2026], 2, 40, 20)],
-  },
-  // 50
-  {
-    cells: [
-      '甘肃',
-      '2020 (2023 = ?)',
-      '文理',
-      '本科一批/二批 平行段',
-      '1',
-      '9',
-      '6',
-      '750',
-      'P-GS1',
-      'Y',
-      '2023 not verified',
-    ],
-    batches: [
-      b('本科一批', '本科一批 平行段', [2020], 1, 9, 6),
-      b('本科二批', '本科二批 平行段', [2020], 1, 9, 6),
-      u('本科一批', [2023], 'year cell: 2023 = ?'),
-      u('本科二批', [2023], 'year cell: 2023 = ?'),
-    ],
-  },
-  // 51
-  {
-    cells: [
-      '甘肃',
-      '2024–2026',
-      '3+1+2',
-      '本科批 (C段)',
-      '2',
-      '45',
-      '6',
-      '750',
-      'R-GS (ganseea 2026通知), G',
-      'Y',
-      '2024/25 assumed from 2026 text + G; no 2024 page',
-    ],
-    batches: [
-      b('本科批', '本科批 (C段)', [2024, 2025, 2026], 2, 45, 6, 'RULES: 2024/25 assumed from 2026 text + G'),
-    ],
-  },
-  // 52
-  {
-    cells: [
-      '贵州',
-      '2023',
-      '文理',
-      '本科批 (平行)',
-      '1',
-      '8',
-      '6',
-      '750',
-      'P-GZ3 (a 预测 based on 2022)',
-      'Y',
-      'weak source',
-    ],
-    batches: [b('本科批', '本科批 (平行)', [2023], 1, 8, 6, 'RULES: weak source (a 预测 based on 2022)')],
-  },
-  // 53
-  {
-    cells: [
-      '贵州',
-      '2024, 2025',
-      '3+1+2',
-      '本科批',
-      '3',
-      '96',
-      '1',
-      '750',
-      'P-GZ1 (考试院 2024 text), P-GZ2, R-GZ (zsksy.guizhou 2025规定)',
-      'Y',
-      '—',
-    ],
-    batches: [b('本科批', '本科批', [2024, 2025], 3, 96, 1)],
-  },
-  // 54
-  {
-    cells: [
-      '贵州',
-      '2024, 2025',
-      '3+1+2',
-      '本科提前批A段/B段',
-      '1',
-      '1',
-      '6',
-      '750',
-      'P-GZ1, P-GZ2',
-      'N',
-      'C段 = 60 专业平行 (mode 3)',
-    ],
-    batches: [
-      b('本科提前批A段', '本科提前批A段', [2024, 2025], 1, 1, 6),
-      b('本科提前批B段', '本科提前批B段', [2024, 2025], 1, 1, 6),
-    ],
-  },
-  // 55
-  {
-    cells: ['贵州', '2024, 2025', '3+1+2', '高职(专科)批', '3', '96', '1', '750', 'P-GZ1, P-GZ2', 'Y', '—'],
-    batches: [b('专科批', '高职(专科)批', [2024, 2025], 3, 96, 1)],
-  },
-  // 56
-  {
-    cells: [
-      '河南',
-      '2024 (2022 same)',
-      '文理',
-      '本科一批',
-      '1',
-      '6',
-      '5',
-      '750',
-      'P-HA1, P-HA2',
-      'Y',
-      '国家/地方专项 same 6×5',
-    ],
-    batches: [b('本科一批', '本科一批', [2022, 2024], 1, 6, 5, 'year cell: 2024 (2022 same)')],
-  },
-  // 57
-  {
-    cells: ['河南', '2024', '文理', '本科二批', '1', '9', '5', '750', 'P-HA1', 'Y', '—'],
-    batches: [b('本科二批', '本科二批', [2024], 1, 9, 5)],
-  },
-  // 58
-  {
-    cells: ['河南', '2024', '文理', '高职高专批', '1', '6', '5', '750', 'P-HA1', 'Y', '—'],
-    batches: [b('专科批', '高职高专批', [2024], 1, 6, 5)],
-  },
-  // 59
-  {
-    cells: [
-      '河南',
-      '2025 (2026 same)',
-      '3+1+2',
-      '普通本科批',
-      '2',
-      '48',
-      '6',
-      '750',
-      'P-HA3, R-HA (河南2026规定)',
-      'Y',
-      '+1 特殊类型志愿',
-    ],
-    batches: [b('本科批', '普通本科批', [2025, 2026], 2, 48, 6, 'year cell: 2025 (2026 same)')],
-  },
-  // 60
-  {
-    cells: ['河南', '2025', '3+1+2', '普通本科提前批 (各类)', '3', '64', '1', '750', 'P-HA3', 'Y', '—'],
-    batches: [b('本科提前批', '普通本科提前批 (各类)', [2025], 3, 64, 1)],
-  },
-  // 61
-  {
-    cells: [
-      '河南',
-      '2025',
-      '3+1+2',
-      '普通高职(专科)批',
-      '2',
-      '48',
-      '?',
-      '750',
-      'P-HA3',
-      'Y',
-      '专科提前批 = 64 专业+院校',
-    ],
-    batches: [u('专科批', [2025], 'majors per choice ?')],
-  },
-  // 62
-  {
-    cells: [
-      '四川',
-      '2023 (2024 = ?)',
-      '文理',
-      '本科第一批/第二批/专科批',
-      '1',
-      '9 (A–I)',
-      '6',
-      '750',
-      'P-SC1, P-SC2',
-      'Y',
-      '—',
-    ],
-    batches: [
-      b('本科一批', '本科第一批', [2023], 1, 9, 6),
-      b('本科二批', '本科第二批', [2023], 1, 9, 6),
-      b('专科批', '专科批', [2023], 1, 9, 6),
-      u('本科一批', [2024], 'year cell: 2024 = ?'),
-      u('本科二批', [2024], 'year cell: 2024 = ?'),
-      u('专科批', [2024], 'year cell: 2024 = ?'),
-    ],
-  },
-  // 63
-  {
-    cells: [
-      '四川',
-      '2025, 2026',
-      '3+1+2',
-      '本科批B段',
-      '2',
-      '45',
-      '6',
-      '750',
-      'R-SC (sceea 2026规定); repo SQL marks 2025 "confirmed"',
-      'Y',
-      'A段 (专项) separate',
-    ],
-    batches: [b('本科批', '本科批B段', [2025, 2026], 2, 45, 6)],
-  },
-  // 64
-  {
-    cells: [
-      '云南',
-      '2023, 2024',
-      '文理',
-      '一本批 / 二本及预科批 / 高职(专科)批',
-      '1',
-      '10',
-      '6',
-      '750',
-      'P-YN1, P-YN2',
-      'Y',
-      '—',
-    ],
-    batches: [
-      b('本科一批', '一本批', [2023, 2024], 1, 10, 6),
-      b('本科二批', '二本及预科批', [2023, 2024], 1, 10, 6),
-      b('专科批', '高职(专科)批', [2023, 2024], 1, 10, 6),
-    ],
-  },
-  // 65
-  {
-    cells: [
-      '云南',
-      '2025 (2026 same)',
-      '3+1+2',
-      '本科批B段',
-      '2',
-      '40 (+10 专项, +10 预科)',
-      '10',
-      '750',
-      'R-YN (ynzs 2025实施方案), G',
-      'Y',
-      '非专项/预科 ≤40',
-    ],
-    batches: [
-      b(
-        '本科批',
-        '本科批B段',
-        [2025, 2026],
-        2,
-        40,
-        10,
-        'year cell: 2025 (2026 same); 40 (+10 专项, +10 预科)',
-      ),
-    ],
-  },
-  // 66
-  {
-    cells: [
-      '陕西',
-      '2021 (2023–24 = ?)',
-      '文理',
-      '本科一批 / 本科二批 / 专科批',
-      '1',
-      '6 / 12 / 8',
-      '6',
-      '750',
-      'P-SN3',
-      'Y',
-      '—',
-    ],
-    batches: [
-      b('本科一批', '本科一批', [2021], 1, 6, 6),
-      b('本科二批', '本科二批', [2021], 1, 12, 6),
-      b('专科批', '专科批', [2021], 1, 8, 6),
-      u('本科一批', [2023, 2024], 'year cell: 2023–24 = ?'),
-      u('本科二批', [2023, 2024], 'year cell: 2023–24 = ?'),
-      u('专科批', [2023, 2024], 'year cell: 2023–24 = ?'),
-    ],
-  },
-  // 67
-  {
-    cells: ['陕西', '2025', '3+1+2', '普通本科批', '2', '45', '6', '750', 'P-SN1, P-SN2', 'Y', '—'],
-    batches: [b('本科批', '普通本科批', [2025], 2, 45, 6)],
-  },
-  // 68
-  {
-    cells: ['山西', '2023, 2024', '文理', '本科一批/二批', '1', '?', '?', '750', '—', '?', 'not found'],
-    batches: [
-      u('本科一批', [2023, 2024], 'max_choices and majors ?'),
-      u('本科二批', [2023, 2024], 'max_choices and majors ?'),
-    ],
-  },
-  // 69
-  {
-    cells: [
-      '山西',
-      '2025',
-      '3+1+2',
-      '本科批',
-      '2',
-      '45',
-      '6',
-      '750',
-      'P-SN1 (groups 山西 with 45), G',
-      'Y',
-      'no 山西-specific page; medium-low',
-    ],
-    batches: [b('本科批', '本科批', [2025], 2, 45, 6, 'RULES: no 山西-specific page; medium-low')],
-  },
-  // 70
-  {
-    cells: [
-      '内蒙古',
-      '2020 (2023–24 = ?)',
-      '文理',
-      '本科一批/二批 etc.',
-      '1',
-      'n/a (动态排名、实时投档 system)',
-      '?',
-      '750',
-      'P-NM1b',
-      'special',
-      'G says 2024 already parallel, unverified',
-    ],
-    batches: [
-      u('本科一批', [2020, 2023, 2024], 'max_choices n/a, majors ?'),
-      u('本科二批', [2020, 2023, 2024], 'max_choices n/a, majors ?'),
-    ],
-  },
-  // 71
-  {
-    cells: ['内蒙古', '2025', '3+1+2', '本科批', '2', '45', '12', '750', 'P-NM1, G', 'Y', '12 majors/group'],
-    batches: [b('本科批', '本科批', [2025], 2, 45, 12)],
-  },
-  // 72
-  {
-    cells: [
-      '青海',
-      '2023',
-      '文理',
-      '本科一段 H段',
-      '1',
-      '12',
-      '6',
-      '750',
-      'P-QH1',
-      'Y',
-      '本科二段J段 6; 专科 6',
-    ],
-    batches: [b('本科一段', '本科一段 H段', [2023], 1, 12, 6)],
-  },
-  // 73
-  {
-    cells: [
-      '青海',
-      '2025, 2026',
-      '3+1+2',
-      '本科批',
-      '3',
-      '96',
-      '1',
-      '750',
-      'R-QH (qhjyks 2025方案 / 2026细则), G',
-      'Y',
-      '—',
-    ],
-    batches: [b('本科批', '本科批', [2025, 2026], 3, 96, 1)],
-  },
-  // 74
-  {
-    cells: [
-      '宁夏',
-      '2023, 2024',
-      '文理',
-      '第一批本科',
-      '1',
-      '4',
-      '6',
-      '750',
-      'P-NX1, P-NX2',
-      'Y',
-      '第二批本科 8; 高职专科 4',
-    ],
-    batches: [b('本科一批', '第一批本科', [2023, 2024], 1, 4, 6)],
-  },
-  // 75
-  {
-    cells: [
-      '宁夏',
-      '2025 (2026 per G)',
-      '3+1+2',
-      '本科批B段',
-      '2',
-      '45',
-      '6',
-      '750',
-      'G only',
-      'Y',
-      '**lowest confidence**; A段 = 1 group (顺序)',
-    ],
-    batches: [
-      b(
-        '本科批',
-        '本科批B段',
-        [2025, 2026],
-        2,
-        45,
-        6,
-        'year cell: 2025 (2026 per G); RULES: G only, lowest confidence',
-      ),
-    ],
-  },
-  // 76
-  {
-    cells: [
-      '新疆',
-      '2022, 2023',
-      '文理',
-      '本科一批次',
-      '1',
-      '9',
-      '6',
-      '750',
-      'P-XJ1, P-XJ2',
-      'Y',
-      '本科二批次 18×6',
-    ],
-    batches: [b('本科一批', '本科一批次', [2022, 2023], 1, 9, 6)],
-  },
-  // 77
-  {
-    cells: [
-      '新疆',
-      '2024, 2025',
-      '文理',
-      '本科一批次',
-      '1',
-      '? (9 or 18)',
-      '6',
-      '750',
-      'G (inconsistent: rules json vs calendar)',
-      'Y',
-      'the 9→18 change is dated to 2025 or 2026 depending on the G file',
-    ],
-    batches: [u('本科一批', [2024, 2025], 'max_choices ? (9 or 18)')],
-  },
-  // 78
-  {
-    cells: ['新疆', '2026', '文理', '本科一批次', '1', '18', '6', '750', 'R-XJ (xjzk 2026规定)', 'Y', '—'],
-    batches: [b('本科一批', '本科一批次', [2026], 1, 18, 6)],
-  },
-  // 79
-  {
-    cells: [
-      '西藏',
-      '2021–2024 (2026 same)',
-      '文理',
-      '本科第一批/第二批/高职第三批',
-      '1',
-      '10 (A–J)',
-      '4',
-      '750',
-      'P-XZ1, P-XZ2, R-XZ',
-      'Y',
-      '不设院校服从',
-    ],
-    batches: [
-      b(
-        '本科一批',
-        '本科第一批',
-        [2021, 2022, 2023, 2024, 2026],
-        1,
-        10,
-        4,
-        'year cell: 2021–2024 (2026 same)',
-      ),
-      b(
-        '本科二批',
-        '本科第二批',
-        [2021, 2022, 2023, 2024, 2026],
-        1,
-        10,
-        4,
-        'year cell: 2021–2024 (2026 same)',
-      ),
-      b('专科批', '高职第三批', [2021, 2022, 2023, 2024, 2026], 1, 10, 4, 'year cell: 2021–2024 (2026 same)'),
-    ],
-  },
-]
+const CELL_COLUMNS = [
+  'province',
+  'year',
+  'exam_mode',
+  'batch',
+  'volunteer_mode',
+  'max_choices',
+  'max_majors_per_choice',
+  'full_score',
+  'source',
+  'parallel',
+  'notes',
+] as const
+const BATCH_COLUMNS = [
+  'row',
+  'province',
+  'batch',
+  'local',
+  'years',
+  'volunteer_type',
+  'volunteer_num_max',
+  'major_num_max',
+  'note',
+  'unknown',
+] as const
+
+type Batch = CsvRecord<(typeof BATCH_COLUMNS)[number]>
+
+/** `2020-2026 2028` → 2020, ..., 2026, 2028: years and ranges separated by spaces, ascending. */
+function parseYears(text: string, fail: (m: string) => never): number[] {
+  const years: number[] = []
+  const tokens = text.split(' ')
+  if (text === '' || tokens.some((t) => t === ''))
+    fail(`years "${text}": years or ranges separated by one space`)
+  for (const t of tokens) {
+    const m = /^(\d{4})(?:-(\d{4}))?$/u.exec(t)
+    if (!m) fail(`years "${text}": "${t}" is not a year (2024) or a range (2020-2026)`)
+    const from = Number(m[1])
+    const to = m[2] === undefined ? from : Number(m[2])
+    if (m[2] !== undefined && to <= from) fail(`years "${text}": the range ${t} does not go up`)
+    for (let y = from; y <= to; y++) {
+      if (years.length > 0 && y <= (years.at(-1) as number)) fail(`years "${text}": not ascending`)
+      years.push(y)
+    }
+  }
+  return years
+}
+
+/** A positive integer cell, or undefined for an empty one. */
+function int(
+  b: Batch,
+  column: 'volunteer_type' | 'volunteer_num_max' | 'major_num_max',
+  fail: (m: string) => never,
+) {
+  const v = b.cells[column]
+  if (v === '') return undefined
+  if (!/^[1-9]\d*$/u.test(v)) fail(`${column} "${v}" is not a positive integer`)
+  return Number(v)
+}
+
+function batchOf(file: string, b: Batch): RuleBatch {
+  const fail = (m: string): never => {
+    throw new DataFileError(`${file}:${b.line}: ${m}`)
+  }
+  const { batch, local, note, unknown } = b.cells
+  if (batch === '') fail('batch is empty')
+  const years = parseYears(b.cells.years, fail)
+  const volunteerType = int(b, 'volunteer_type', fail)
+  const volunteerNumMax = int(b, 'volunteer_num_max', fail)
+  const majorNumMax = int(b, 'major_num_max', fail)
+  if (unknown !== '') {
+    // the row marks this batch `?`: no numbers, nothing read
+    if (
+      local !== '' ||
+      note !== '' ||
+      [volunteerType, volunteerNumMax, majorNumMax].some((v) => v !== undefined)
+    )
+      fail('an unknown line has only row, province, batch, years and unknown (the reason)')
+    return { batch, local: '', years, unknown }
+  }
+  if (local === '') fail("local (the row's own batch name) is empty")
+  if (volunteerType === undefined || volunteerType > 3) fail('volunteer_type must be 1, 2 or 3')
+  if (volunteerNumMax === undefined) fail('volunteer_num_max is empty (or give the reason in unknown)')
+  if (majorNumMax === undefined) fail('major_num_max is empty (or give the reason in unknown)')
+  return {
+    batch,
+    local,
+    years,
+    volunteerType: volunteerType as 1 | 2 | 3,
+    volunteerNumMax: volunteerNumMax as number,
+    majorNumMax: majorNumMax as number,
+    ...(note ? { note } : {}),
+  }
+}
+
+/** The two files read (paths relative to the package root, or absolute); rulesRows() reads the checked-in ones. */
+export function loadRulesRows(rulesFile = RULES_FILE, batchesFile = BATCHES_FILE): readonly RulesRow[] {
+  const rows = readCsv(rulesFile, ['row', ...CELL_COLUMNS, 'reading']).map((r, i) => {
+    const fail = (m: string): never => {
+      throw new DataFileError(`${rulesFile}:${r.line}: ${m}`)
+    }
+    if (r.cells.row !== String(i)) fail(`row "${r.cells.row}", expected ${i} (rows are numbered 0, 1, ...)`)
+    for (const c of CELL_COLUMNS)
+      if (r.cells[c] === '') fail(`${c} is empty (RULES.md writes — or ?, never nothing)`)
+    const cells = CELL_COLUMNS.map((c) => r.cells[c]) as unknown as RulesRow['cells']
+    return { cells, batches: [] as RuleBatch[] }
+  })
+  let last = -1
+  for (const b of readCsv(batchesFile, BATCH_COLUMNS)) {
+    const fail = (m: string): never => {
+      throw new DataFileError(`${batchesFile}:${b.line}: ${m}`)
+    }
+    const i = /^\d+$/u.test(b.cells.row) ? Number(b.cells.row) : -1
+    const row = rows[i]
+    if (!row) return fail(`row "${b.cells.row}" is not a row of ${rulesFile}`)
+    if (row.cells[0] !== b.cells.province)
+      fail(`row ${i} of ${rulesFile} is ${row.cells[0]}, not "${b.cells.province}"`)
+    if (i < last) fail(`row ${i} after row ${last} (keep the lines in the order of the rows)`)
+    last = i
+    row.batches.push(batchOf(batchesFile, b))
+  }
+  return rows
+}
+
+/** The rows of the RULES.md table with their reading (read once; DataFileError when a file is malformed). */
+export const rulesRows: () => readonly RulesRow[] = once(() => loadRulesRows())
