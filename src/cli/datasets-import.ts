@@ -1,7 +1,12 @@
+import { provinceOption } from '../datasets/import/convert.js'
+import { type ImportResult, ImportStateError, importSlice } from '../datasets/import/import.js'
+import { ImportInputError } from '../datasets/import/read.js'
+import { renderImport } from '../datasets/import/report.js'
 import type { ValidationReport } from '../datasets/validate/engine.js'
 import { knownTables, schemaOf } from '../datasets/validate/session.js'
-import { existingDatasetsDir, paintFor, printJson, type ReportOptions, wantsJson } from './datasets-shared.js'
-import type { CliIo } from './io.js'
+import { ApiError, badRequest, serviceError } from '../errors.js'
+import { defineRun } from './commands/define.js'
+import { existingDatasetsDir, jsonText, paintFor, type ReportOptions, wantsJson } from './datasets-shared.js'
 
 export interface ImportCliOptions extends ReportOptions {
   province?: string
@@ -17,88 +22,71 @@ export interface ImportCliOptions extends ReportOptions {
 
 /**
  * `gaokao datasets import <table> <file>`: exit 0 when the slice was replaced (or, with --dry-run, would be),
- * 1 when a rule is violated or the datasets are not in a state to import into, 2 for bad input.
+ * 1 when a rule is violated or the datasets are not in a state to import into (envelope 409 while another import
+ * holds the directory, 500 for a directory to repair), 2 for bad input.
  *
  * Test hook: GAOKAO_TEST_IMPORT_PAUSE=<after-tmp|after-prev|after-rename>[:ms] stops the import at that point
  * for ms milliseconds (default 60000) after printing `import paused at <point>` on stderr, so that a test can
  * kill the process there.
  */
-export async function runDatasetsImport(
-  table: string,
-  file: string,
-  opts: ImportCliOptions,
-  io: CliIo,
-): Promise<number> {
-  // An error is one stderr line and, with --json, the envelope every command prints: 400 for bad input (exit 2),
-  // 409 while another import holds the directory, 500 for a directory to repair (exit 1).
-  const fail = (exitCode: number, message: string, code = exitCode === 2 ? 400 : 500) => {
-    if (wantsJson(opts)) printJson(io, { code, message, data: {} })
-    io.stderr(`错误: ${message}\n`)
-    return exitCode
-  }
-  if (!schemaOf(table))
-    return fail(
-      2,
-      `未知的表 ${table}; 已知: ${knownTables()
-        .filter((t) => schemaOf(t))
-        .join(', ')}`,
-    )
-  const [{ importSlice, ImportStateError }, { ImportInputError }, { provinceOption }] = await Promise.all([
-    import('../datasets/import/import.js'),
-    import('../datasets/import/read.js'),
-    import('../datasets/import/convert.js'),
-  ])
-  let year: number | undefined
-  if (opts.year !== undefined) {
-    year = Number(opts.year)
-    if (!/^\d{4}$/.test(opts.year)) return fail(2, `--year 应为四位数年份, 收到 ${opts.year}`)
-  }
-  const pause = parsePause(io.env.GAOKAO_TEST_IMPORT_PAUSE)
-  try {
-    const province = opts.province === undefined ? undefined : provinceOption(opts.province).name
-    const result = await importSlice(
-      {
-        table,
-        file,
-        datasets: existingDatasetsDir(opts, io),
-        options: { province, year, km: opts.km, level: opts.level, source: opts.source },
-        sheet: opts.sheet,
-        dryRun: opts.dryRun,
-        allowNew: opts.allowNew
-          ?.split(',')
-          .map((n) => n.trim())
-          .filter(Boolean),
-        acceptChanged: opts.acceptChanged,
-      },
-      {
-        pause: pause
-          ? async (point) => {
-              if (point !== pause.point) return
-              io.stderr(`import paused at ${point}\n`)
-              await new Promise((r) => setTimeout(r, pause.ms))
-            }
-          : undefined,
-      },
-    )
-    // Not an error (an export has columns we do not store), but a misspelt header would be a silent null.
-    if (result.ignoredColumns.length)
-      io.stderr(
-        `警告: 文件中 ${result.ignoredColumns.length} 列不是 ${table} 的列, 未导入: ${result.ignoredColumns.join(', ')} (可识别的表头见 src/datasets/import/README.md)\n`,
+export const importRun = defineRun({
+  async action([table, file], opts: ImportCliOptions, io): Promise<ImportResult> {
+    if (!table || !schemaOf(table))
+      throw badRequest(
+        `未知的表 ${table}; 已知: ${knownTables()
+          .filter((t) => schemaOf(t))
+          .join(', ')}`,
       )
-    if (wantsJson(opts)) printJson(io, result)
-    else {
-      const paint = await paintFor(io, opts)
-      const { renderImport } = await import('../datasets/import/report.js')
-      io.stdout(renderImport(result, paint))
+    let year: number | undefined
+    if (opts.year !== undefined) {
+      year = Number(opts.year)
+      if (!/^\d{4}$/.test(opts.year)) throw badRequest(`--year 应为四位数年份, 收到 ${opts.year}`)
     }
-    if (!result.ok) io.stderr(`错误: ${refusal(result.validation)}, 什么都没有替换\n`)
-    return result.ok ? 0 : 1
-  } catch (err) {
-    if (err instanceof ImportInputError) return fail(2, err.message)
-    if (err instanceof ImportStateError) return fail(1, err.message, err.busy ? 409 : 500)
-    throw err
-  }
-}
+    const pause = parsePause(io.env.GAOKAO_TEST_IMPORT_PAUSE)
+    try {
+      const province = opts.province === undefined ? undefined : provinceOption(opts.province).name
+      const result = await importSlice(
+        {
+          table,
+          file: file as string,
+          datasets: existingDatasetsDir(opts, io),
+          options: { province, year, km: opts.km, level: opts.level, source: opts.source },
+          sheet: opts.sheet,
+          dryRun: opts.dryRun,
+          allowNew: opts.allowNew
+            ?.split(',')
+            .map((n) => n.trim())
+            .filter(Boolean),
+          acceptChanged: opts.acceptChanged,
+        },
+        {
+          pause: pause
+            ? async (point) => {
+                if (point !== pause.point) return
+                io.note(`import paused at ${point}\n`)
+                await new Promise((r) => setTimeout(r, pause.ms))
+              }
+            : undefined,
+        },
+      )
+      // Not an error (an export has columns we do not store), but a misspelt header would be a silent null.
+      if (result.ignoredColumns.length)
+        io.note(
+          `警告: 文件中 ${result.ignoredColumns.length} 列不是 ${table} 的列, 未导入: ${result.ignoredColumns.join(', ')} (可识别的表头见 src/datasets/import/README.md)\n`,
+        )
+      return result
+    } catch (err) {
+      if (err instanceof ImportInputError) throw badRequest(err.message)
+      if (err instanceof ImportStateError)
+        throw err.busy ? new ApiError(409, err.message, { badInput: false }) : serviceError(err.message)
+      throw err
+    }
+  },
+  render: async (result, opts, io) =>
+    wantsJson(opts) ? jsonText(result) : renderImport(result, await paintFor(io, opts)),
+  failure: (result) =>
+    result.ok ? undefined : serviceError(`${refusal(result.validation)}, 什么都没有替换`),
+})
 
 /** Why an import was refused, in one line: a damaged file it needed (named), else the rules it broke. */
 function refusal(report: ValidationReport): string {

@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defaultDatasetsDir } from '../data/catalogue.js'
-import { badInputError, CliError, type CliIo, useColor } from './io.js'
+import { badRequest, serviceError } from '../errors.js'
+import { type CliIo, useColor } from './io.js'
 
 /** Options every `gaokao datasets` reporting command takes. */
 export interface ReportOptions {
@@ -12,7 +13,7 @@ export interface ReportOptions {
 }
 
 /** --datasets, else $GAOKAO_DATASETS (from the CLI's environment), else the embedded datasets. */
-export function datasetsDirOf(opts: { datasets?: string }, io: CliIo): string {
+export function datasetsDirOf(opts: { datasets?: string }, io: Pick<CliIo, 'env'>): string {
   return resolve(opts.datasets ?? io.env.GAOKAO_DATASETS ?? defaultDatasetsDir())
 }
 
@@ -29,25 +30,24 @@ export function isDirectory(path: string): boolean {
  */
 export function checkDatasetsOption(dir: string | undefined): void {
   if (dir !== undefined && !isDirectory(resolve(dir)))
-    throw badInputError(`数据目录不存在: ${resolve(dir)} (--datasets)`)
+    throw badRequest(`数据目录不存在: ${resolve(dir)} (--datasets)`)
 }
 
 /** The datasets directory of a command (see datasetsDirOf), which must exist (see checkDatasetsOption). */
-export function existingDatasetsDir(opts: { datasets?: string }, io: CliIo): string {
+export function existingDatasetsDir(opts: { datasets?: string }, io: Pick<CliIo, 'env'>): string {
   checkDatasetsOption(opts.datasets)
   const dir = datasetsDirOf(opts, io)
-  if (!isDirectory(dir)) throw new CliError(1, `数据目录不存在: ${dir}`)
+  if (!isDirectory(dir)) throw serviceError(`数据目录不存在: ${dir}`)
   return dir
 }
 
 export const wantsJson = (opts: ReportOptions): boolean => opts.json === true || opts.format === 'json'
 
-export function printJson(io: CliIo, value: unknown): void {
-  io.stdout(`${JSON.stringify(value, null, 2)}\n`)
-}
+/** The JSON of a datasets report: indented whether or not stdout is a terminal, since people read it too. */
+export const jsonText = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`
 
 /** chalk-based paint functions, or identity when colour is off (not a terminal, NO_COLOR, --no-color). */
-export async function paintFor(io: CliIo, opts: ReportOptions) {
+export async function paintFor(io: Pick<CliIo, 'env' | 'isTTY'>, opts: ReportOptions) {
   const { Chalk } = await import('chalk')
   const chalk = new Chalk({ level: useColor(io, opts.color) ? 1 : 0 })
   return {
@@ -63,6 +63,6 @@ export async function paintFor(io: CliIo, opts: ReportOptions) {
 export function intFlag(name: string, raw: string | undefined, min = 0): number | undefined {
   if (raw === undefined) return undefined
   const n = Number(raw)
-  if (!Number.isInteger(n) || n < min) throw badInputError(`${name} 应为 >= ${min} 的整数, 收到 ${raw}`)
+  if (!Number.isInteger(n) || n < min) throw badRequest(`${name} 应为 >= ${min} 的整数, 收到 ${raw}`)
   return n
 }

@@ -39,47 +39,9 @@ export function terminalWidth(
 }
 
 /** Colour only on a terminal, never with NO_COLOR (https://no-color.org) or --no-color. */
-export function useColor(io: CliIo, flag: boolean | undefined): boolean {
+export function useColor(io: Pick<CliIo, 'env' | 'isTTY'>, flag: boolean | undefined): boolean {
   if (flag === false) return false
   const noColor = io.env.NO_COLOR
   if (noColor !== undefined && noColor !== '') return false
   return io.isTTY
-}
-
-/**
- * An error a command reports in one line on stderr (`错误: <message>`) and exits with: 2 for bad input, 1 for a
- * failure on our side. Commands throw it; runCli reports it, and with --json also prints the error envelope
- * (code 400 or 500, this message) on stdout.
- */
-export class CliError extends Error {
-  constructor(
-    readonly exitCode: 1 | 2,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'CliError'
-  }
-}
-
-export const badInputError = (message: string): CliError => new CliError(2, message)
-
-/** Set GAOKAO_DEBUG=1 to get the stack of an internal error on stderr (never shown otherwise). */
-export const debugEnabled = (io: CliIo): boolean => {
-  const v = io.env.GAOKAO_DEBUG
-  return v !== undefined && v !== '' && v !== '0'
-}
-
-/** The first line of an error's message: DuckDB messages carry multi-line SQL excerpts. */
-export function briefMessage(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err)
-  return text.split('\n').find((l) => l.trim() !== '') ?? (err instanceof Error ? err.name : 'unknown error')
-}
-
-/**
- * The one stderr line of an unexpected exception (a failure on our side), plus its stack with GAOKAO_DEBUG=1.
- * Clients of --json get only the generic INTERNAL_ERROR_MESSAGE envelope.
- */
-export function reportInternal(io: CliIo, err: unknown): void {
-  io.stderr(`错误: 内部错误: ${briefMessage(err)}\n`)
-  if (debugEnabled(io) && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`)
 }

@@ -1,27 +1,27 @@
 import { resolve } from 'node:path'
-import { Command, CommanderError, Help, Option } from 'commander'
-import { createContextFactory } from '../endpoints/context.js'
-import type { AnyEndpoint, Caller, EndpointContext } from '../endpoints/define.js'
-import { fail } from '../endpoints/envelope.js'
-import { ApiError } from '../endpoints/errors.js'
+import { Command, Help, Option } from 'commander'
+import type { AnyEndpoint, Caller } from '../endpoints/define.js'
 import type { Outcome } from '../endpoints/invoke.js'
 import { numberOf } from '../endpoints/numbers.js'
+import { badRequest, serviceError } from '../errors.js'
 import { VERSION } from '../version.js'
+import { commandFor } from './command-tree.js'
+import { CLI_COMMANDS } from './commands/index.js'
+import { addCommand } from './commands/register.js'
 import { checkDatasetsOption, isDirectory } from './datasets-shared.js'
 import { flagHelp, requestFromFlags } from './flags.js'
-import { badInputError, briefMessage, CliError, type CliIo, reportInternal, useColor } from './io.js'
+import { type CliIo, useColor } from './io.js'
 import { type CommandEntry, loadEndpoint, loadManifest } from './manifest.js'
 import { FORMATS, type Format, renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
+import { EXIT, reportError } from './report-error.js'
+import { runEndpoint } from './run-endpoint.js'
+import { type CliSession, type ContextMaker, cliSession, defaultContext } from './session.js'
 import type { Prompter } from './smart-match-prompts.js'
-import { registerToolCommands } from './tool-commands.js'
-import { usageErrorText } from './usage-errors.js'
-
-/** Exit codes: 0 success, 1 failure on our side, 2 bad input (a usage error or an invalid request). */
-export const EXIT = { ok: 0, failure: 1, badInput: 2 } as const
+import { askForMissingValues } from './smart-match-questions.js'
 
 export interface CliDeps {
   /** Builds the request context; tests inject fixture datasets here */
-  context?: (opts: { datasets?: string; store?: string; caller: Caller | null }) => EndpointContext
+  context?: ContextMaker
   /** The smart-match questions in a terminal; tests inject answers here (default: @inquirer/prompts) */
   prompter?: () => Promise<Prompter>
 }
@@ -35,10 +35,6 @@ interface OutputOptions {
   store?: string
 }
 
-/**
- * Builds the commander program from the endpoint manifest, plus the tool commands (serve, datasets, call).
- * Endpoint modules (and zod) are imported only by the command that runs.
- */
 const HELP_TITLES: Readonly<Record<string, string>> = {
   'Usage:': '用法:',
   'Options:': '选项:',
@@ -60,11 +56,16 @@ const CHINESE_HELP: Partial<Help> = {
   },
 }
 
+/**
+ * Builds the commander program from the endpoint manifest, plus the CLI's own commands (commands/index.ts:
+ * serve, datasets, tokens ...). Endpoint modules (and zod) are imported only by the command that runs. Every
+ * command prints its answer or throws: runCli reports what it throws.
+ */
 export function buildProgram(
   manifest: readonly CommandEntry[],
   io: CliIo,
   deps: CliDeps,
-  setExit: (code: number) => void,
+  session: CliSession,
 ): Command {
   const program = new Command('gaokao')
     .description(
@@ -78,13 +79,14 @@ export function buildProgram(
     .configureOutput({
       writeOut: io.stdout,
       writeErr: io.stderr,
-      // A usage error is one line like every other error, in the same language, with the way to the help.
-      outputError: (message, write) => write(`错误: ${usageErrorText(message)} (用 --help 查看用法)\n`),
+      // A usage error is reported by runCli like every other error (report-error.ts), not by commander.
+      outputError: () => {},
     })
     .exitOverride()
 
-  for (const entry of manifest) addEndpointCommand(program, entry, io, deps, setExit)
-  registerToolCommands(program, io, setExit, deps.prompter)
+  for (const entry of manifest) addEndpointCommand(program, entry, io, session)
+  for (const spec of CLI_COMMANDS) addCommand(program, spec, io)
+  askForMissingValues(program, io, session, deps.prompter)
   program.addHelpText(
     'after',
     `
@@ -98,43 +100,7 @@ export function buildProgram(
   return program
 }
 
-/** What the group words of the CLI stand for, in `gaokao --help`. */
-const GROUPS: Readonly<Record<string, string>> = {
-  seating: '一分一段: list 全表, rank 本人位次与同分人数, options 筛选项',
-  meta: '有数据的科类 (subjects) 与批次 (batches)',
-  plans: '招生计划: list 院校计划 (4.9), special 专项计划 (4.4)',
-  charts: '图表: provinces 各省计划数 (4.6), categories 科类统计 (4.10)',
-  content: '资讯与常见问题 (4.11)',
-  feedback: '反馈: submit 提交 (4.12), list 查看与导出',
-}
-
-function commandFor(program: Command, words: readonly string[]): Command {
-  let parent = program
-  for (const [i, word] of words.entries()) {
-    const existing = parent.commands.find((c) => c.name() === word)
-    if (existing) parent = existing
-    else {
-      // A command that is also the parent of others (`open-majors` and `open-majors list`), and every command
-      // above it, stops reading options at a subcommand's name, so that `open-majors list --school-id 1` reaches
-      // `list` instead of `open-majors` taking the flags it shares with it.
-      if (parent !== program)
-        for (let c: Command | null = parent; c; c = c.parent) c.enablePositionalOptions()
-      const created = parent.command(word)
-      // A group word (`seating`) without its own endpoint just lists its subcommands.
-      if (i < words.length - 1) created.description(GROUPS[word] ?? `${word} 相关命令`)
-      parent = created
-    }
-  }
-  return parent
-}
-
-function addEndpointCommand(
-  program: Command,
-  entry: CommandEntry,
-  io: CliIo,
-  deps: CliDeps,
-  setExit: (code: number) => void,
-): void {
+function addEndpointCommand(program: Command, entry: CommandEntry, io: CliIo, session: CliSession): void {
   const cmd = commandFor(program, entry.command).description(
     `${entry.summary}\n${entry.http.method} ${entry.http.path}`,
   )
@@ -156,30 +122,12 @@ function addEndpointCommand(
     const opts = (positional ? args[1] : args[0]) as Record<string, unknown> & OutputOptions
     const format = chooseFormat(opts)
     const caller = callerFrom(entry, opts)
-    const [{ invoke }, def] = await Promise.all([import('../endpoints/invoke.js'), loadEndpoint(entry.name)])
-    const ctx = (deps.context ?? defaultContext)({ datasets: opts.datasets, store: opts.store, caller })
+    const def = await loadEndpoint(entry.name)
+    const ctx = session.context({ datasets: opts.datasets, store: opts.store, caller })
     const request = requestFromFlags(flags, opts)
     if (positional) request[positional.key] = args[0]
-    let internal: { err: unknown } | undefined
-    const outcome = await invoke(def, request, ctx, (err) => {
-      internal = { err }
-    })
-    try {
-      await ctx.db.close()
-    } catch (err) {
-      // Datasets that failed to open reject again on close; that failure is already the outcome's error.
-      if (!outcome.error) throw err
-    }
-    if (outcome.error) {
-      // The envelope carries the generic message for a failure on our side; the terminal gets one line naming it.
-      if (format === 'json') io.stdout(renderJson(outcome.body, io.isTTY))
-      if (internal) reportInternal(io, internal.err)
-      // a hint (what to do about it) only on the terminal's line; the envelope keeps the spec's message
-      else
-        io.stderr(`错误: ${outcome.error.message}${outcome.error.hint ? ` (${outcome.error.hint})` : ''}\n`)
-      setExit(outcome.error.badInput ? EXIT.badInput : EXIT.failure)
-      return
-    }
+    // A failed request is thrown: runCli reports it (with --json, the same envelope HTTP answers).
+    const outcome = await runEndpoint(def, request, ctx)
     io.stdout(await renderOutcome(def, format, outcome, opts, io))
   })
 }
@@ -210,7 +158,7 @@ function callerFrom(entry: CommandEntry, opts: Record<string, unknown>): Caller 
     if (cf.key === 'score' || cf.key === 'rank') {
       const n = numberOf(raw)
       if (!Number.isInteger(n) || n < 0)
-        throw badInputError(`${cf.flag.split(' ')[0]} 应为非负整数, 收到 ${String(raw)}`)
+        throw badRequest(`${cf.flag.split(' ')[0]} 应为非负整数, 收到 ${String(raw)}`)
       caller[cf.key] = n
     } else caller[cf.key] = String(raw)
     any = true
@@ -221,34 +169,34 @@ function callerFrom(entry: CommandEntry, opts: Record<string, unknown>): Caller 
 async function renderOutcome(
   def: AnyEndpoint,
   format: Format,
-  { body, data, input }: Outcome,
+  { body, data, view, input }: Outcome,
   opts: OutputOptions,
   io: CliIo,
 ): Promise<string> {
   if (format === 'json') return renderJson(body, io.isTTY)
-  const records = def.records ? def.records(data) : Array.isArray(data) ? data : [data]
+  const records = def.records ? def.records(data, view) : Array.isArray(data) ? data : [data]
   if (format === 'ndjson') return renderNdjson(records)
   if (format === 'csv') return renderCsv(records, opts.bom !== false)
-  const empty = def.emptyMessage?.(data, input)
+  const empty = def.emptyMessage?.(data, input, view)
   if (empty) return `${empty}\n`
   if (!def.table) return renderJson(data, true)
-  const views = def.table(data, input)
+  const views = def.table(data, input, view)
   return renderTables(Array.isArray(views) ? views : [views], useColor(io, opts.color), io.columns)
 }
 
-const defaultContext = (opts: {
-  datasets?: string
-  store?: string
-  caller: Caller | null
-}): EndpointContext =>
-  createContextFactory({ datasetsDir: opts.datasets, storeDir: opts.store }).forCaller(opts.caller)
-
 /** Parses and runs one command line; returns the exit code instead of exiting, so tests can run it in-process. */
 export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
-  let exit: number = EXIT.ok
-  const program = buildProgram(await loadManifest(), io, deps, (code) => {
-    exit = code
-  })
+  const session = cliSession(deps.context ?? defaultContext)
+  // Whether the command printed its answer: a failure after it (a validation with violations) adds no envelope.
+  let answered = false
+  const out: CliIo = {
+    ...io,
+    stdout: (text) => {
+      answered = true
+      io.stdout(text)
+    },
+  }
+  const program = buildProgram(await loadManifest(), out, deps, session)
   // The command about to run, once commander has parsed its options: its --json / --format decide the output.
   // Then, before it runs (and before smart-match asks anything), a --datasets directory that does not exist is
   // bad input, for every command alike (see checkDatasetsOption for the rule).
@@ -258,7 +206,7 @@ export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps =
     // --json is --format json: with another --format it was taken silently over it
     const format = cmd.opts().format
     if (cmd.opts().json === true && cmd.getOptionValueSource('format') === 'cli' && format !== 'json')
-      throw badInputError(`--json 与 --format ${format} 不能同时使用 (--json 即 --format json)`)
+      throw badRequest(`--json 与 --format ${format} 不能同时使用 (--json 即 --format json)`)
     const datasets = cmd.opts().datasets
     checkDatasetsOption(typeof datasets === 'string' ? datasets : undefined)
     // $GAOKAO_DATASETS naming no directory: said as such (a failure of the set-up, exit 1), not as each table
@@ -270,62 +218,22 @@ export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps =
       cmd.options.some((o) => o.long === '--datasets') &&
       !isDirectory(env)
     )
-      throw new CliError(1, `数据目录不存在: ${resolve(env)} (环境变量 GAOKAO_DATASETS)`)
+      throw serviceError(`数据目录不存在: ${resolve(env)} (环境变量 GAOKAO_DATASETS)`)
   })
+  const json = () => (action ? jsonRequested(action.opts()) : jsonInArgv(argv)) && !answered
+  let exit: number = EXIT.ok
   try {
     await program.parseAsync([...argv], { from: 'user' })
   } catch (err) {
-    const json = action ? jsonRequested(action.opts()) : jsonInArgv(argv)
-    return reportError(err, io, json)
+    exit = await reportError(err, io, json())
+  }
+  try {
+    await session.close()
+  } catch (err) {
+    // Datasets that failed to open reject again on close: that failure has been reported already.
+    if (exit === EXIT.ok) exit = await reportError(err, io, json())
   }
   return exit
-}
-
-/** Ctrl-C at a question of @inquirer/prompts (its ExitPromptError): a cancel, not an error. */
-const EXIT_CANCELLED = 130
-
-/**
- * Every error that escapes a command, reported alike: one line on stderr (commander writes its own usage
- * errors), and with --json the error envelope on stdout as the endpoints print it: code 400 for bad input, 500
- * for a failure on our side, with the generic message for an unexpected exception (its details stay on stderr).
- * Returns the exit code.
- */
-async function reportError(err: unknown, io: CliIo, json: boolean): Promise<number> {
-  const envelope = (code: number, message: string) => {
-    if (json) io.stdout(renderJson(fail(code, message), io.isTTY))
-  }
-  if (err instanceof CommanderError) {
-    // --help and --version are answers; help shown because a command was left out (`gaokao seating`, which
-    // commander exits 1 for) is a usage error, so that a script does not take it for a result.
-    if (err.code === 'commander.help' && err.exitCode !== 0) return EXIT.badInput
-    if (
-      err.code === 'commander.helpDisplayed' ||
-      err.code === 'commander.version' ||
-      err.code === 'commander.help' ||
-      err.exitCode === 0
-    )
-      return EXIT.ok
-    // commander has already printed the error on stderr (configureOutput above).
-    envelope(400, usageErrorText(err.message))
-    return EXIT.badInput
-  }
-  if (err instanceof Error && err.name === 'ExitPromptError') {
-    io.stderr('已取消\n')
-    return EXIT_CANCELLED
-  }
-  if (err instanceof CliError || err instanceof ApiError) {
-    const badInput = err instanceof CliError ? err.exitCode === EXIT.badInput : err.badInput
-    const message = briefMessage(err)
-    io.stderr(`错误: ${message}\n`)
-    envelope(err instanceof ApiError ? err.code : badInput ? 400 : 500, message)
-    return badInput ? EXIT.badInput : EXIT.failure
-  }
-  reportInternal(io, err)
-  if (json) {
-    const { INTERNAL_ERROR_MESSAGE } = await import('../endpoints/invoke.js')
-    envelope(500, INTERNAL_ERROR_MESSAGE)
-  }
-  return EXIT.failure
 }
 
 const jsonRequested = (opts: Record<string, unknown>): boolean => opts.json === true || opts.format === 'json'

@@ -1,7 +1,7 @@
-import type { Command } from 'commander'
-import { Option } from 'commander'
-import type { AuditRow } from '../features/smart-match/audit.js'
-import { badInputError, type CliIo } from './io.js'
+import { openDb } from '../data/db.js'
+import { badRequest } from '../errors.js'
+import { type AuditRow, auditFormReady } from '../features/smart-match/audit.js'
+import { defineRun } from './commands/define.js'
 import { renderCsv, renderJson, renderTables } from './render.js'
 
 /** `gaokao smart-match audit`: the share of listed items that can be typed into the 志愿表 (features/smart-match/audit.ts). */
@@ -19,67 +19,38 @@ interface AuditCommandOptions {
 const TYPE_NAME: Record<number, string> = { 1: '院校', 2: '专业组', 3: '专业' }
 const pct = (k: number, n: number) => (n === 0 ? '-' : `${((100 * k) / n).toFixed(1)}%`)
 
-export function registerAudit(parent: Command, io: CliIo): void {
-  parent
-    .command('audit')
-    .description(
-      '可填性检查: 生成的志愿表中, 有多少志愿写明了志愿表要填的内容 (专业组代码和专业 / 专业 / 院校下的专业)',
-    )
-    .option('--province <names>', '省份, 逗号分隔 (默认: 所有有填报规则的省份)')
-    .addOption(new Option('--years <years>', '位次年份, 逗号分隔').default('2025,2026'))
-    .addOption(
-      new Option('--shares <percents>', '考生在物理类 (或综合、理科) 考生中的位置, 百分比, 逗号分隔').default(
-        '5,15,30,50',
-      ),
-    )
-    .addOption(new Option('--format <format>', '输出格式').choices(['table', 'json', 'csv']).default('table'))
-    .option('--json', '输出 JSON (即 --format json)')
-    .option('--no-bom', 'CSV 不写 UTF-8 BOM')
-    .option('--datasets <dir>', '数据目录 (默认: 内置 datasets/, 或环境变量 GAOKAO_DATASETS)')
-    .addHelpText(
-      'after',
-      `
-每个省份、每个位次年份, 按 --shares 取考生 (选科 物理+化学+生物, 该省本科批, 策略 冲稳保), 统计其志愿表中
-可直接填写的志愿: 专业组省份要有专业组代码和专业, 专业+院校省份要有一个专业, 院校省份要有院校下的专业.
-专业来源: 当年计划 / 上年计划 / 上年录取 (当年计划未列专业时).
-示例:
-  $ gaokao smart-match audit
-  $ gaokao smart-match audit --province 河南,江苏 --years 2025`,
-    )
-    .action(async (opts: AuditCommandOptions) => {
-      const years = opts.years.split(',').map((y) => y.trim())
-      if (years.some((y) => !/^\d{4}$/u.test(y)))
-        throw badInputError(`--years 应为四位数年份, 收到 ${opts.years}`)
-      const shares = opts.shares.split(',').map((s) => Number(s.trim()) / 100)
-      if (shares.some((s) => !(s > 0 && s <= 1)))
-        throw badInputError(`--shares 应为 0 到 100 之间的百分数, 收到 ${opts.shares}`)
-      const provinces = opts.province
-        ?.split(',')
-        .map((p) => p.trim())
-        .filter((p) => p !== '')
-      // Loaded here, not at start-up: every other command starts without DuckDB and the smart-match code.
-      const [{ openDb }, { ApiError }, { auditFormReady }] = await Promise.all([
-        import('../data/db.js'),
-        import('../endpoints/errors.js'),
-        import('../features/smart-match/audit.js'),
-      ])
-      const db = openDb({ datasetsDir: opts.datasets, preload: true })
-      let rows: AuditRow[]
-      try {
-        rows = await auditFormReady(db, { provinces, years: years.map(Number), shares })
-      } catch (err) {
-        if (err instanceof ApiError && err.badInput) throw badInputError(err.message)
-        throw err
-      } finally {
-        await db.close()
-      }
-      const total = summary(rows)
-      const format = opts.json ? 'json' : opts.format
-      if (format === 'json') io.stdout(renderJson({ rows, total }, io.isTTY))
-      else if (format === 'csv') io.stdout(renderCsv(rows.map(flat), opts.bom !== false))
-      else io.stdout(await renderTables([view(rows, total)], false, io.columns ?? 160))
-    })
+/** The answer: a row per province, rank year and category, and the totals. */
+interface AuditAnswer {
+  rows: AuditRow[]
+  total: ReturnType<typeof summary>
 }
+
+export const auditRun = defineRun({
+  async action(_args, opts: AuditCommandOptions): Promise<AuditAnswer> {
+    const years = opts.years.split(',').map((y) => y.trim())
+    if (years.some((y) => !/^\d{4}$/u.test(y))) throw badRequest(`--years 应为四位数年份, 收到 ${opts.years}`)
+    const shares = opts.shares.split(',').map((s) => Number(s.trim()) / 100)
+    if (shares.some((s) => !(s > 0 && s <= 1)))
+      throw badRequest(`--shares 应为 0 到 100 之间的百分数, 收到 ${opts.shares}`)
+    const provinces = opts.province
+      ?.split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '')
+    const db = openDb({ datasetsDir: opts.datasets, preload: true })
+    try {
+      const rows = await auditFormReady(db, { provinces, years: years.map(Number), shares })
+      return { rows, total: summary(rows) }
+    } finally {
+      await db.close()
+    }
+  },
+  render({ rows, total }, opts, io) {
+    const format = opts.json ? 'json' : opts.format
+    if (format === 'json') return renderJson({ rows, total }, io.isTTY)
+    if (format === 'csv') return renderCsv(rows.map(flat), opts.bom !== false)
+    return renderTables([view(rows, total)], false, io.columns ?? 160)
+  },
+})
 
 function summary(rows: readonly AuditRow[]) {
   const items = rows.reduce((n, r) => n + r.items, 0)

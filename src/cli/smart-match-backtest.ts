@@ -1,5 +1,6 @@
 import { openDb } from '../data/db.js'
-import { ApiError } from '../endpoints/errors.js'
+import type { TableView } from '../endpoints/define.js'
+import { badRequest } from '../errors.js'
 import { type BacktestRow, backtestMany, backtestProvinces } from '../features/smart-match/backtest.js'
 import {
   type BacktestScore,
@@ -8,10 +9,12 @@ import {
   fmtPct,
   median,
   mergeScores,
+  type Strategy,
   strategyOf,
   type TierName,
 } from '../features/smart-match/model/index.js'
-import { type CliIo, useColor } from './io.js'
+import { defineRun } from './commands/define.js'
+import { useColor } from './io.js'
 import { renderCsv, renderJson, renderTables } from './render.js'
 
 /** `gaokao smart-match backtest`: runs the backtest and prints one row per province and category. */
@@ -155,119 +158,102 @@ const PREMIUM_MARK = ' (院校线推算)'
 
 const cell = (f: TierFigures) => `${fmtPct(f.rate ?? Number.NaN)} (${f.compared}/${f.items})`
 
-export async function runBacktestCommand(opts: BacktestCommandOptions, io: CliIo): Promise<number> {
-  const year = Number(opts.year)
-  const samples = Number(opts.samples)
-  const strategy = strategyOf(Number(opts.type))
-  if (!/^\d{4}$/.test(opts.year)) return fail(io, `--year 应为四位数年份, 收到 ${opts.year}`)
-  if (!Number.isInteger(samples) || samples < 1 || samples > 1000)
-    return fail(io, `--samples 应为 1 到 1000 的整数, 收到 ${opts.samples}`)
-  if (!strategy) return fail(io, `--type 应为 1-4, 收到 ${opts.type}`)
-  if (!opts.all && !opts.province) return fail(io, '缺少 --province (或用 --all 回测所有省份)')
-  const db = openDb({ datasetsDir: opts.datasets, preload: true })
-  try {
-    const provinces = opts.all ? await backtestProvinces(db, year) : [opts.province as string]
-    // With --all, a province without a rule for the batch is reported, not fatal.
-    const { rows, noData: empty } = await backtestMany(
-      db,
-      provinces,
-      {
-        year,
-        samples,
-        batch: opts.batch,
-        subject: opts.subject,
-        strategy,
-        hideMajorLines: opts.hideMajorLines === true,
-      },
-      opts.all === true,
-    )
-    const lines = backtestLines(rows, !opts.all)
-    const format = opts.json ? 'json' : opts.format
-    if (format === 'json')
-      io.stdout(renderJson({ year, strategy: strategy.type, samples, lines, no_data: empty }, io.isTTY))
-    else if (format === 'csv')
-      io.stdout(
-        renderCsv(
-          lines.map((l) => ({
-            province: l.province,
-            category: l.category,
-            volunteer_type: l.volunteer_type,
-            candidates: l.candidates,
-            chong_rate: l.chong.rate,
-            chong_compared: l.chong.compared,
-            chong_items: l.chong.items,
-            wen_rate: l.wen.rate,
-            wen_compared: l.wen.compared,
-            wen_items: l.wen.items,
-            bao_rate: l.bao.rate,
-            bao_compared: l.bao.compared,
-            bao_items: l.bao.items,
-            bao_overshoot: l.bao_overshoot,
-            pass: l.pass,
-          })),
-          opts.bom !== false,
-        ),
-      )
-    else {
-      const colour = useColor(io, opts.color)
-      const paint = (ok: boolean, text: string) =>
-        colour ? `\u001b[${ok ? 32 : 31}m${text}\u001b[39m` : text
-      io.stdout(
-        await renderTables(
-          [
-            {
-              title: `回测 ${year}: ${strategy.name} (策略 ${strategy.type}), 每个科类 ${samples} 个考生位次, 只用 ${year} 年以前的录取结果`,
-              head: [
-                '省份',
-                '科类',
-                '志愿',
-                '考生',
-                '冲 录取 (可比/条目)',
-                '稳',
-                '保',
-                '保 位次比中位数',
-                '达标',
-              ],
-              rows: lines.map((l) => [
-                l.province,
-                l.category,
-                `${TYPE_NAME[l.volunteer_type] ?? ''}${l.school_items ? SCHOOL_ITEMS_MARK : ''}${l.premium_majors ? PREMIUM_MARK : ''}`,
-                l.candidates,
-                cell(l.chong),
-                cell(l.wen),
-                cell(l.bao),
-                l.bao_overshoot ?? '-',
-                paint(l.pass, l.pass ? '是' : `否: ${l.failures.join('; ')}`),
-              ]),
-              numeric: [3, 7],
-              footer:
-                `录取 = 考生位次 <= 该志愿 ${year} 年实际最低位次; 达标线: 保 >= 93%, 稳 50%-90%, 冲 10%-50%, 保 位次比中位数 > 0.5` +
-                (lines.some((l) => l.school_items)
-                  ? `\n${SCHOOL_ITEMS_MARK}: 该省没有公布专业录取线, 回测的是按院校生成的志愿表 (专业的预估位次由院校线推算, 其推算误差只能在有专业线的省份测量: scripts/major-premium-check.mjs)`
-                  : '') +
-                (lines.some((l) => l.premium_majors)
-                  ? `\n${PREMIUM_MARK}: 隐去该省的专业线和专业组线, 只用各校的院校线和其他省份的专业幅度推算专业 (浙江、山东的做法), 再与专业的实际最低位次对比`
-                  : '') +
-                (empty.length
-                  ? `\n无可回测的志愿 (缺少往年位次, 或该年没有志愿这一层级的录取结果): ${empty.join(' ')}`
-                  : ''),
-            },
-          ],
-          colour,
-          io.columns ?? 160,
-        ),
-      )
-    }
-    return 0
-  } catch (err) {
-    if (err instanceof ApiError) return fail(io, err.message, err.badInput ? 2 : 1)
-    throw err
-  } finally {
-    await db.close()
-  }
+/** The answer of a backtest: its figures per line, and the provinces it had nothing to test in. */
+interface BacktestAnswer {
+  year: number
+  strategy: Strategy
+  samples: number
+  lines: BacktestLine[]
+  noData: string[]
 }
 
-function fail(io: CliIo, message: string, code = 2): number {
-  io.stderr(`错误: ${message}\n`)
-  return code
+export const backtestRun = defineRun({
+  async action(_args, opts: BacktestCommandOptions): Promise<BacktestAnswer> {
+    const year = Number(opts.year)
+    const samples = Number(opts.samples)
+    const strategy = strategyOf(Number(opts.type))
+    if (!/^\d{4}$/.test(opts.year)) throw badRequest(`--year 应为四位数年份, 收到 ${opts.year}`)
+    if (!Number.isInteger(samples) || samples < 1 || samples > 1000)
+      throw badRequest(`--samples 应为 1 到 1000 的整数, 收到 ${opts.samples}`)
+    if (!strategy) throw badRequest(`--type 应为 1-4, 收到 ${opts.type}`)
+    if (!opts.all && !opts.province) throw badRequest('缺少 --province (或用 --all 回测所有省份)')
+    const db = openDb({ datasetsDir: opts.datasets, preload: true })
+    try {
+      const provinces = opts.all ? await backtestProvinces(db, year) : [opts.province as string]
+      // With --all, a province without a rule for the batch is reported, not fatal.
+      const { rows, noData } = await backtestMany(
+        db,
+        provinces,
+        {
+          year,
+          samples,
+          batch: opts.batch,
+          subject: opts.subject,
+          strategy,
+          hideMajorLines: opts.hideMajorLines === true,
+        },
+        opts.all === true,
+      )
+      return { year, strategy, samples, lines: backtestLines(rows, !opts.all), noData }
+    } finally {
+      await db.close()
+    }
+  },
+  render(answer, opts, io) {
+    const format = opts.json ? 'json' : opts.format
+    const { year, strategy, samples, lines, noData } = answer
+    if (format === 'json')
+      return renderJson({ year, strategy: strategy.type, samples, lines, no_data: noData }, io.isTTY)
+    if (format === 'csv') return renderCsv(lines.map(csvRecord), opts.bom !== false)
+    return renderTables([view(answer, useColor(io, opts.color))], useColor(io, opts.color), io.columns ?? 160)
+  },
+})
+
+const csvRecord = (l: BacktestLine) => ({
+  province: l.province,
+  category: l.category,
+  volunteer_type: l.volunteer_type,
+  candidates: l.candidates,
+  chong_rate: l.chong.rate,
+  chong_compared: l.chong.compared,
+  chong_items: l.chong.items,
+  wen_rate: l.wen.rate,
+  wen_compared: l.wen.compared,
+  wen_items: l.wen.items,
+  bao_rate: l.bao.rate,
+  bao_compared: l.bao.compared,
+  bao_items: l.bao.items,
+  bao_overshoot: l.bao_overshoot,
+  pass: l.pass,
+})
+
+function view({ year, strategy, samples, lines, noData }: BacktestAnswer, colour: boolean): TableView {
+  const paint = (ok: boolean, text: string) => (colour ? `\u001b[${ok ? 32 : 31}m${text}\u001b[39m` : text)
+  return {
+    title: `回测 ${year}: ${strategy.name} (策略 ${strategy.type}), 每个科类 ${samples} 个考生位次, 只用 ${year} 年以前的录取结果`,
+    head: ['省份', '科类', '志愿', '考生', '冲 录取 (可比/条目)', '稳', '保', '保 位次比中位数', '达标'],
+    rows: lines.map((l) => [
+      l.province,
+      l.category,
+      `${TYPE_NAME[l.volunteer_type] ?? ''}${l.school_items ? SCHOOL_ITEMS_MARK : ''}${l.premium_majors ? PREMIUM_MARK : ''}`,
+      l.candidates,
+      cell(l.chong),
+      cell(l.wen),
+      cell(l.bao),
+      l.bao_overshoot ?? '-',
+      paint(l.pass, l.pass ? '是' : `否: ${l.failures.join('; ')}`),
+    ]),
+    numeric: [3, 7],
+    footer:
+      `录取 = 考生位次 <= 该志愿 ${year} 年实际最低位次; 达标线: 保 >= 93%, 稳 50%-90%, 冲 10%-50%, 保 位次比中位数 > 0.5` +
+      (lines.some((l) => l.school_items)
+        ? `\n${SCHOOL_ITEMS_MARK}: 该省没有公布专业录取线, 回测的是按院校生成的志愿表 (专业的预估位次由院校线推算, 其推算误差只能在有专业线的省份测量: scripts/major-premium-check.mjs)`
+        : '') +
+      (lines.some((l) => l.premium_majors)
+        ? `\n${PREMIUM_MARK}: 隐去该省的专业线和专业组线, 只用各校的院校线和其他省份的专业幅度推算专业 (浙江、山东的做法), 再与专业的实际最低位次对比`
+        : '') +
+      (noData.length
+        ? `\n无可回测的志愿 (缺少往年位次, 或该年没有志愿这一层级的录取结果): ${noData.join(' ')}`
+        : ''),
+  }
 }

@@ -1,11 +1,16 @@
-import type { Db } from '../data/db.js'
+import { ruleBatches, ruleProvinces } from '../data/volunteer-rules.js'
 import { examModeIn, findProvince, PROVINCES } from '../domain/provinces.js'
+import type { EndpointContext } from '../endpoints/define.js'
 import { SUBJECTS } from '../features/smart-match/model/subjects.js'
+import { loadEndpoint } from './manifest.js'
+import { runEndpoint } from './run-endpoint.js'
 
 /**
  * Asks, in a terminal, for the smart-match values the command line left out, offering only values that have data:
  * provinces with a volunteer rule, that province's years with a 一分一段 table, its batches with a rule, the first
- * choices of its categories that year, and the subjects of its exam mode.
+ * choices of its categories that year, and the subjects of its exam mode. What has data is asked of the command's
+ * own context: through the endpoints that list it (seating-option, meta-subjects), else the data layer's lookups
+ * of the volunteer rules, which no endpoint lists.
  */
 
 export interface Choice {
@@ -38,9 +43,14 @@ export interface SmartMatchAnswers {
 
 const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== ''
 
+/** The data of one endpoint's answer, as the CLI would print it; its failure is thrown (see runEndpoint). */
+async function answerOf<T>(ctx: EndpointContext, endpoint: string, request: object): Promise<T> {
+  return (await runEndpoint(await loadEndpoint(endpoint), request, ctx)).data as T
+}
+
 /** Fills the missing values of `given` by asking; values already given are never asked again. */
 export async function askMissing(
-  db: Db,
+  ctx: EndpointContext,
   given: SmartMatchAnswers,
   ask: Prompter,
   currentYear: number,
@@ -48,19 +58,21 @@ export async function askMissing(
 ): Promise<SmartMatchAnswers> {
   const out: SmartMatchAnswers = { ...given }
   if (!present(out.province)) {
-    const rows = await db.all<{ province: string }>(`SELECT DISTINCT province FROM volunteer_rules`)
-    const names = new Set(rows.map((r) => r.province))
+    const names = new Set(await ruleProvinces(ctx.db))
     const choices = PROVINCES.filter((p) => names.has(p.name)).map((p) => ({ name: p.name, value: p.name }))
     out.province = await ask.select('省份', choices)
   }
   const province = findProvince(out.province as string)
   if (!province) return out
   if (needs.rankYear && !present(out.rankYear)) {
-    const rows = await db.all<{ year: number }>(
-      `SELECT DISTINCT year FROM score_ranks WHERE province = ? AND year <= ? ORDER BY year DESC`,
-      [province.name, currentYear],
-    )
-    const years = rows.map((r) => String(r.year))
+    const options = await answerOf<{ year_list: string[] }>(ctx, 'seating-option', {
+      province: province.name,
+    })
+    const years = options.year_list
+      .map(Number)
+      .filter((y) => y <= currentYear)
+      .sort((a, b) => b - a)
+      .map(String)
     out.rankYear =
       years.length > 0
         ? await ask.select(
@@ -72,25 +84,25 @@ export async function askMissing(
   }
   const year = Number(out.rankYear ?? currentYear)
   if (needs.batch && !present(out.batch)) {
-    const rows = await db.all<{ batch_name: string; d: number }>(
-      `SELECT batch_name, min(abs(year - ?)) AS d FROM volunteer_rules WHERE province = ?
-       GROUP BY batch_name
-       ORDER BY d, CASE batch_name WHEN '本科批' THEN 0 WHEN '普通类一段' THEN 1 WHEN '本科一批' THEN 2 ELSE 3 END,
-                batch_name`,
-      [year, province.name],
-    )
+    const batches = await ruleBatches(ctx.db, province.name, year)
     out.batch = await ask.select(
       '批次',
-      rows.map((r) => ({ name: r.batch_name, value: r.batch_name })),
+      batches.map((b) => ({ name: b, value: b })),
     )
   }
   const mode = examModeIn(province, year)
   if (!present(out.subject) && mode !== '3+3') {
-    const rows = await db.all<{ km: string }>(
-      `SELECT DISTINCT km FROM score_ranks WHERE province = ? AND year = ?`,
-      [province.name, year],
+    // A year given that is no year (--rank-year abc) has no table: every first choice is offered, and the
+    // endpoint refuses the year afterwards.
+    const kms = new Set(
+      /^\d{4}$/.test(String(year))
+        ? await answerOf<string[]>(ctx, 'meta-subjects', {
+            source: 'yifenyiduan',
+            province: province.name,
+            year: String(year),
+          })
+        : [],
     )
-    const kms = new Set(rows.map((r) => r.km))
     const firsts = [
       { name: '物理', value: '物理', km: ['物理类', '理科'] },
       { name: '历史', value: '历史', km: ['历史类', '文科'] },

@@ -1,5 +1,5 @@
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
-import { serviceError } from '../endpoints/errors.js'
+import { serviceError } from '../errors.js'
 import {
   DERIVED_TABLES,
   PRELOAD_ORDER,

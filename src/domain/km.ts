@@ -32,17 +32,30 @@ export function expandKm(km: string): readonly string[] {
 
 /**
  * Picks the stored category a request means among those a table has. An exact name wins, then the name with
- * the 类 that option lists drop; a short form takes
- * its first expansion that has data; failing that, a short form of 4.2 also matches the provinces' longer names
- * of the same tables (吉林's 体育类(物理)), first in the order given. Undefined when none has data.
+ * the 类 that option lists drop; a short form takes its first expansion of SPEC 4.2 that has data, and nothing
+ * else. Undefined when none has data.
+ *
+ * A short form never reaches beyond 4.2's table: 吉林 names its sport tables 体育类(历史) and 体育类(物理), and
+ * `体育` picking the first of two by its name's prefix answered one table and hid the other. Such a name is asked
+ * for in full (the year's km_list lists it).
  */
 export function resolveKm(requested: string, available: readonly string[]): string | undefined {
   if (available.includes(requested)) return requested
   // SPEC 2.5 lists categories without their trailing 类 (书法类 → 书法): each must come back as itself.
   if (!(requested in KM_SHORT_FORMS) && available.includes(`${requested}类`)) return `${requested}类`
-  const expanded = expandKm(requested).find((km) => available.includes(km))
-  if (expanded || !(requested in KM_SHORT_FORMS)) return expanded
-  return available.find((km) => km.startsWith(requested))
+  return expandKm(requested).find((km) => available.includes(km))
+}
+
+/**
+ * The category of a year that a stored profile's km (a token's) stands for: as resolveKm, else through the 4.2
+ * short form the name belongs to, since a profile outlives a reform (a 理科 profile in a 物理类 year: both are
+ * 4.2's 物理). Undefined when the year has no category of it (物理 in 北京's 综合 years).
+ */
+export function profileKm(km: string, available: readonly string[]): string | undefined {
+  const direct = resolveKm(km, available)
+  if (direct !== undefined) return direct
+  const short = Object.keys(KM_SHORT_FORMS).find((form) => KM_SHORT_FORMS[form]?.includes(km))
+  return short === undefined ? undefined : resolveKm(short, available)
 }
 
 const collator = new Intl.Collator('zh-Hans-CN')

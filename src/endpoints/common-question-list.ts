@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { lookupTable } from '../domain/lookup.js'
+import { ApiError } from '../errors.js'
 import { defineEndpoint } from './define.js'
-import { ApiError } from './errors.js'
 import { containsPattern } from './plans-common.js'
 import { handlerChecked } from './schema.js'
 

@@ -1,5 +1,5 @@
 import { findProvince, type Province } from '../domain/provinces.js'
-import { badRequest } from './errors.js'
+import { badRequest } from '../errors.js'
 
 /** A province named in a request, by short name, full name, code or slug; unknown names are bad input. */
 export function requireProvince(name: string): Province {

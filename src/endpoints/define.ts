@@ -46,7 +46,27 @@ export interface TableView {
   tone?: 'red' | 'yellow' | 'green'
 }
 
-export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown> {
+/**
+ * A handler's answer with what the terminal's view needs beside the payload: the defaults a title should name, the
+ * choices an empty answer should list instead. Only `data` goes on the wire; `view` goes to the endpoint's
+ * `table`, `records` and `emptyMessage`, so that the spec's JSON stays the spec's and nothing travels on the side.
+ * A class, so that invoke tells it from a payload by construction, whatever fields a payload has.
+ */
+export class WithView<D, V> {
+  constructor(
+    readonly data: D,
+    readonly view: V,
+  ) {}
+}
+
+/** `return withView(answer, { selection })`: the payload, and explicitly what the endpoint's view draws with. */
+export const withView = <D, V>(data: D, view: V): WithView<D, V> => new WithView(data, view)
+
+/**
+ * D is the payload (the wire's `data`), V what an endpoint's view needs beside it (undefined for the endpoints
+ * whose payload says all). The view functions get no `view` when the handler returned a bare payload.
+ */
+export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown, V = undefined> {
   /** Stable id, also the OpenAPI operationId: `seating-list` */
   name: string
   /** CLI words: ['seating', 'list'] gives `gaokao seating list` */
@@ -85,13 +105,14 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown> {
    * not-found error.
    */
   pathResource?: { field: string; check(value: string, ctx: EndpointContext): Promise<void> }
-  handler(input: z.output<S>, ctx: EndpointContext): Promise<D>
+  /** The payload, or `withView(payload, view)` when the terminal needs more than the payload says. */
+  handler(input: z.output<S>, ctx: EndpointContext): Promise<D | WithView<D, V>>
   /** Terminal rendering; without it the CLI prints the JSON payload. */
-  table?(data: D, input: z.output<S>): TableView | TableView[]
+  table?(data: D, input: z.output<S>, view?: V): TableView | TableView[]
   /** The rows of the main list, for `--format csv|ndjson` */
-  records?(data: D): readonly Record<string, unknown>[]
+  records?(data: D, view?: V): readonly Record<string, unknown>[]
   /** One line to print instead of an empty table when nothing matched */
-  emptyMessage?(data: D, input: z.output<S>): string | undefined
+  emptyMessage?(data: D, input: z.output<S>, view?: V): string | undefined
 }
 
 export interface CallerFlag {
@@ -102,8 +123,10 @@ export interface CallerFlag {
 
 // The registry holds endpoints of many input types; this is the one place where that variance is erased.
 // biome-ignore lint/suspicious/noExplicitAny: heterogeneous registry
-export type AnyEndpoint = EndpointDef<any, any>
+export type AnyEndpoint = EndpointDef<any, any, any>
 
-export function defineEndpoint<S extends z.ZodType, D>(def: EndpointDef<S, D>): EndpointDef<S, D> {
+export function defineEndpoint<S extends z.ZodType, D, V = undefined>(
+  def: EndpointDef<S, D, V>,
+): EndpointDef<S, D, V> {
   return def
 }

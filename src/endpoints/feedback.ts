@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { ApiError } from '../errors.js'
 import { defineEndpoint } from './define.js'
-import { ApiError } from './errors.js'
 import { handlerChecked } from './schema.js'
 
 /** SPEC 4.12's messages, in the spec's order of checks. */

@@ -9,10 +9,10 @@ import {
 } from '../domain/mappings.js'
 import { LINE_NAME, majorOrLine, plannedNumber } from '../domain/plan-rows.js'
 import { planYearsFrom } from '../domain/years.js'
+import { badRequest } from '../errors.js'
 import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { badRequest } from './errors.js'
 import { pageField, pageSizeField } from './paging.js'
 import {
   logoUrl,

@@ -39,8 +39,10 @@ const input = z.object({
     choices: HISTORICAL_BATCHES,
   }),
   province: optText({ description: '招生省份', placeholder: 'province' }),
+  // The widening of 艺术 / 体育 is said where a front end reads the field (OpenAPI, --help): see mappings.ts.
   subject_type: optText({
-    description: '科类 (另可用 meta subjects --source plans 列出的科类, 精确匹配)',
+    description:
+      '科类 (SPEC 4.7 对照表; 艺术 / 体育 另含本数据的 艺术类 / 体育类 与各省的艺术科类名, 如 美工设计类: 对照表的 体育(文) / 体育(理) 本数据没有; 另可用 meta subjects --source plans 列出的科类, 精确匹配)',
     placeholder: 'type',
     choices: SUBJECT_TYPES,
   }),

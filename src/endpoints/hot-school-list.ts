@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
-import { KM_SHORT_FORMS, resolveKm, yearKmList } from '../domain/km.js'
+import { KM_SHORT_FORMS, profileKm, resolveKm, yearKmList } from '../domain/km.js'
 import { HOT_SCHOOL_FIRST_YEAR, hotSchoolDefaultYear } from '../domain/years.js'
+import { badRequest } from '../errors.js'
 import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
-import { type Caller, defineEndpoint } from './define.js'
-import { badRequest } from './errors.js'
+import { type Caller, defineEndpoint, type WithView, withView } from './define.js'
 import { logoUrl } from './plans-common.js'
 import { optInt, placeholders } from './schema.js'
 
@@ -20,8 +20,12 @@ const input = z.object({
   year: optInt({ description: `年份 (默认: 去年; ${HOT_SCHOOL_FIRST_YEAR} 到今年)` }),
 })
 
-/** For the CLI's table, beside an answer: the province and category its minima are of. */
-const answers = new WeakMap<HotSchool[], { year: number; province: string; category: string | null }>()
+/** The view's title and footer, beside an answer: the year, province and category its minima are of. */
+interface MinimaOf {
+  year: number
+  province: string
+  category: string | null
+}
 
 export type HotSchool = {
   sid: number
@@ -48,7 +52,8 @@ async function minimaCategory(db: Db, year: number, province: string, caller: Ca
     )
     return rows.map((r) => r.subject_type)
   })
-  const own = caller?.km ? resolveKm(caller.km, available) : undefined
+  // as seating-seating reads a token's km: 文科 stored before a reform is 历史类 after it (profileKm)
+  const own = caller?.km ? profileKm(caller.km, available) : undefined
   return own ?? yearKmList(available)[0] ?? null
 }
 
@@ -123,7 +128,7 @@ export default defineEndpoint({
     },
   ],
   examples: ['gaokao hot-schools', 'gaokao hot-schools --year 2025 --province 江苏 --json'],
-  async handler(req, ctx): Promise<HotSchool[]> {
+  async handler(req, ctx): Promise<WithView<HotSchool[], MinimaOf>> {
     const thisYear = ctx.now().getFullYear()
     const year = req.year ?? hotSchoolDefaultYear(ctx.now())
     if (year < HOT_SCHOOL_FIRST_YEAR || year > thisYear)
@@ -140,15 +145,15 @@ export default defineEndpoint({
       ctx.db,
       'hot-school-list',
       `${year}|${majorId}|${province}|${category}|${base}`,
-      async () => {
-        const schools = await hotSchools(ctx.db, year, majorId, province, category, base)
-        answers.set(schools, { year, province, category })
-        return schools
-      },
+      async () =>
+        withView(await hotSchools(ctx.db, year, majorId, province, category, base), {
+          year,
+          province,
+          category,
+        }),
     )
   },
-  table: (data, req) => {
-    const answer = answers.get(data)
+  table: (data, req, answer) => {
     const of = answer ? `${answer.province}${answer.category ?? ''}` : '该省'
     return {
       // the year, province and category the minima are of, defaulted or not

@@ -1,6 +1,6 @@
-import type { AnyEndpoint, EndpointContext } from './define.js'
+import { ApiError } from '../errors.js'
+import { type AnyEndpoint, type EndpointContext, WithView } from './define.js'
 import { type Envelope, fail, ok } from './envelope.js'
-import { ApiError } from './errors.js'
 import { describeIssue } from './schema.js'
 
 export interface Outcome {
@@ -10,6 +10,8 @@ export interface Outcome {
   error?: ApiError
   /** The handler's payload on success, for renderers */
   data?: unknown
+  /** What the endpoint's view needs beside the payload (EndpointDef's V), for the CLI; never sent */
+  view?: unknown
   /** The validated input on success */
   input?: unknown
 }
@@ -33,9 +35,10 @@ export async function invoke(
     if (resource !== undefined) await def.pathResource?.check(resource, ctx)
     const parsed = def.input.safeParse(raw ?? {})
     if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error), { badInput: true })
-    const data = await def.handler(parsed.data, ctx)
+    const answer: unknown = await def.handler(parsed.data, ctx)
+    const { data, view } = answer instanceof WithView ? answer : { data: answer, view: undefined }
     const body = def.envelope === false ? data : ok(data, def.successMessage)
-    return { body, data, input: parsed.data }
+    return { body, data, view, input: parsed.data }
   } catch (err) {
     // A failure on our side that a handler caught and answered with an envelope error (a store that cannot be
     // written) is reported too, with what caused it: the client's message says nothing of it.

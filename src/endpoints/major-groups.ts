@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { formatGroupName, groupBySgName } from '../domain/major-groups.js'
 import { plannedNumber, sumPlanned } from '../domain/plan-rows.js'
+import { ApiError } from '../errors.js'
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { ApiError } from './errors.js'
 import { optText, optYear, reqText } from './schema.js'
 import { f211Of, f985Of, findSchool, logoUrl } from './school-lookup.js'
 

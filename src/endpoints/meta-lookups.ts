@@ -2,8 +2,8 @@ import type { TableName } from '../data/catalogue.js'
 import type { Db } from '../data/db.js'
 import { byPinyin } from '../domain/km.js'
 import { lookupTable } from '../domain/lookup.js'
+import { badRequest } from '../errors.js'
 import { memoized } from './caches.js'
-import { badRequest } from './errors.js'
 
 /**
  * SPEC 4.0: the lookups name a `source`; each source is one dataset table and the columns that hold its

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { lookupTable } from '../domain/lookup.js'
 import { totalPages } from '../domain/paging.js'
+import { ApiError } from '../errors.js'
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { ApiError } from './errors.js'
 import { pageField, pageSizeField } from './paging.js'
 import { optChoice, optInt, optText, reqText } from './schema.js'
 import {

@@ -1,6 +1,6 @@
 import type { Db } from '../data/db.js'
+import { badRequest } from '../errors.js'
 import { memoized } from './caches.js'
-import { badRequest } from './errors.js'
 
 /**
  * Helpers shared by the plan and score endpoints (SPEC 4.4, 4.6, 4.7, 4.9, 4.20): logo URLs, literal LIKE

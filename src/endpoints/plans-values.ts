@@ -1,6 +1,6 @@
 import type { Db } from '../data/db.js'
+import { badRequest } from '../errors.js'
 import { memoized } from './caches.js'
-import { badRequest } from './errors.js'
 import { distinctValues, LOOKUP_SOURCES } from './meta-lookups.js'
 
 /**

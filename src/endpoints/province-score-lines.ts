@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { expandKm } from '../domain/km.js'
 import { pageOf, totalPages } from '../domain/paging.js'
 import { optionalProvince } from './common.js'
-import { defineEndpoint } from './define.js'
+import { defineEndpoint, withView } from './define.js'
 import { pageField, pageSizeField } from './paging.js'
 import { containsPattern } from './plans-common.js'
 import { optInt, optText, optYear, placeholders } from './schema.js'
@@ -35,13 +35,16 @@ const input = z.object({
   pageSize: pageSizeField(20),
 })
 
+/** The view's empty answer: the years the asked province does have (beside the answer, not in it). */
+interface ProvinceYears {
+  province: string
+  years: number[]
+}
+
 /**
  * SPEC 4.5: provincial control lines, every filter optional, ordered by year descending, then province,
  * category and batch ascending (code-point order of the names).
  */
-/** For the CLI's empty answer: the years the asked province does have (beside the answer, not in it). */
-const provinceYears = new WeakMap<object, { province: string; years: number[] }>()
-
 export default defineEndpoint({
   name: 'province-score-lines',
   command: ['score-lines'],
@@ -104,8 +107,8 @@ export default defineEndpoint({
       totalPages: pages,
       pagination: { page: page.page, pageSize: page.size, total, totalPages: pages },
     }
-    if (yearsHeld) provinceYears.set(answer, { province: province as string, years: yearsHeld })
-    return answer
+    const held: ProvinceYears | undefined = yearsHeld && { province: province as string, years: yearsHeld }
+    return withView(answer, held)
   },
   records: (data) => data.items,
   table: (data) => ({
@@ -114,9 +117,8 @@ export default defineEndpoint({
     numeric: [4, 5],
     footer: `第 ${data.page}/${data.totalPages} 页, 共 ${data.total} 条`,
   }),
-  emptyMessage: (data) => {
+  emptyMessage: (data, _input, held) => {
     if (data.total !== 0) return undefined
-    const held = provinceYears.get(data)
     if (!held) return '没有符合条件的批次线'
     return held.years.length === 0
       ? `没有符合条件的批次线 (${held.province} 没有任何年份的批次线)`

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Db } from '../data/db.js'
-import { ApiError, badRequest } from './errors.js'
+import { ApiError, badRequest } from '../errors.js'
 import { describeIssue } from './schema.js'
 
 /** Shared by the school and major endpoints of SPEC 4.14-4.18: lookups by slug and the school fields of 2.17/2.18. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { requireProvince } from './common.js'
-import { defineEndpoint } from './define.js'
+import { defineEndpoint, type WithView, withView } from './define.js'
 import { handlerChecked, optChoice, optInt, optText } from './schema.js'
 import { isMissing, openMajorsMissing, validated } from './school-lookup.js'
 
@@ -91,7 +91,10 @@ const input = z.object({
   }),
 })
 
-const schoolNames = new WeakMap<object, string>()
+/** The view's title names the school (a counsellor does not read sids); the JSON is the spec's. */
+interface OpenMajorsOf {
+  schoolName: string | undefined
+}
 
 /**
  * SPEC 4.14: the majors a school enrolls in a province, one item per published major name (`spname`) over every
@@ -108,7 +111,7 @@ export default defineEndpoint({
     'gaokao open-majors --school-id 111 --province 江苏',
     'gaokao open-majors --school-id 111 --province 江苏 --sort-field hot --sort-order asc --json',
   ],
-  async handler(raw, ctx): Promise<OpenMajor[]> {
+  async handler(raw, ctx): Promise<WithView<OpenMajor[], OpenMajorsOf>> {
     const req = checkOpenMajorsRequest(rules, raw)
     const province = requireProvince(req.province as string).name
     const rows = await ctx.db.all<OpenMajor>(
@@ -137,12 +140,10 @@ export default defineEndpoint({
     const [school] = await ctx.db.all<{ name: string }>('SELECT name FROM schools WHERE sid = ?', [
       req.school_id,
     ])
-    if (school) schoolNames.set(answer, school.name)
-    return answer
+    return withView(answer, { schoolName: school?.name })
   },
-  table: (data, req) => ({
-    // the school by name (a counsellor does not read sids), kept beside the answer: the JSON is the spec's
-    title: `${schoolNames.get(data) ?? `学校 ${String(req.school_id)}`} 在 ${String(req.province)} 的开放专业 (共 ${data.length} 个)`,
+  table: (data, req, of) => ({
+    title: `${of?.schoolName ?? `学校 ${String(req.school_id)}`} 在 ${String(req.province)} 的开放专业 (共 ${data.length} 个)`,
     head: ['专业', '代码', '专业类', '批次', '科类', '最低分', '最低位次', '计划条数', '排名', '热度'],
     rows: data.map((m) => [
       m.spname,

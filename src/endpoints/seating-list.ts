@@ -1,13 +1,12 @@
 import { z } from 'zod'
 import { requireProvince } from './common.js'
-import { defineEndpoint } from './define.js'
+import { defineEndpoint, withView } from './define.js'
 import { optText, optYear } from './schema.js'
 import {
   noTableMessage,
-  noteSelection,
+  type SeatingSelection,
   scoreRankRow,
   selectionName,
-  selectionOf,
   selectSeatingTable,
 } from './seating-selection.js'
 
@@ -27,7 +26,11 @@ export const seatingInput = z.object({
   }),
 })
 
-/** SPEC 4.1: the whole 一分一段 table of a province, year and category, with the available choices. */
+/**
+ * SPEC 4.1: the whole 一分一段 table of a province, year and category, with the available choices. The view gets
+ * the selection beside the answer, for the title and the empty answer's message: the spec's JSON does not name the
+ * table it chose, nor what there is when it found none.
+ */
 export default defineEndpoint({
   name: 'seating-list',
   command: ['seating', 'list'],
@@ -48,24 +51,25 @@ export default defineEndpoint({
       options: { year_list: sel.years.map(String), km_list: sel.kms },
       current: { year: sel.year === undefined ? '' : String(sel.year), km: sel.km ?? '', province },
     }
-    return noteSelection(data, sel)
+    return withView(data, sel)
   },
   records: (data) => data.list,
-  table: (data) => ({
-    title: `${nameOf(data)} 一分一段表`,
+  table: (data, _input, sel) => ({
+    title: `${nameOf(data, sel)} 一分一段表`,
     head: ['分数', '人数', '累计人数(位次)'],
     rows: data.list.map((r) => [r.score, Number(r.num), r.total]),
     numeric: [1, 2],
     footer: `年份: ${data.options.year_list.join(' ')}   科类: ${data.options.km_list.join(' ')}`,
   }),
-  emptyMessage: (data) => {
+  emptyMessage: (data, _input, sel) => {
     if (data.list.length > 0) return undefined
-    const sel = selectionOf(data)
-    return sel ? noTableMessage(sel) : `${nameOf(data)} 暂无一分一段数据`
+    return sel ? noTableMessage(sel) : `${nameOf(data, sel)} 暂无一分一段数据`
   },
 })
 
-const nameOf = (data: { current: { province: string; year: string; km: string } }) => {
-  const sel = selectionOf(data)
+const nameOf = (
+  data: { current: { province: string; year: string; km: string } },
+  sel: SeatingSelection | undefined,
+) => {
   return sel ? selectionName(sel) : `${data.current.province} ${data.current.year} ${data.current.km}`
 }

@@ -1,17 +1,16 @@
 import { z } from 'zod'
-import { resolveKm } from '../domain/km.js'
+import { profileKm } from '../domain/km.js'
 import { findProvince, type Province } from '../domain/provinces.js'
 import { formatSeatingSec, seatingOf } from '../domain/rank.js'
+import { badRequest } from '../errors.js'
 import { requireProvince } from './common.js'
-import { type Caller, defineEndpoint } from './define.js'
-import { badRequest } from './errors.js'
+import { type Caller, defineEndpoint, type WithView, withView } from './define.js'
 import { optText, optYear, reqText } from './schema.js'
 import {
   noTableMessage,
-  noteSelection,
+  type SeatingSelection,
   scoreRankRow,
   selectionName,
-  selectionOf,
   selectSeatingTable,
 } from './seating-selection.js'
 
@@ -34,8 +33,15 @@ interface MySeating {
 }
 type SeatingData = { my_seating: MySeating | null; arr: ReturnType<typeof scoreRankRow>[] } | []
 
-/** A score asked for that the table does not reach (below its lowest row: 江苏's tables stop at the 本科 line). */
-const scoresOutside = new WeakMap<object, number>()
+/**
+ * Beside the answer, for the terminal: the table chosen (the spec's JSON does not name it, nor what there is when
+ * none was found), and a score asked for that the table does not reach (below its lowest row: 江苏's tables stop
+ * at the 本科 line).
+ */
+interface SeatingView {
+  selection: SeatingSelection
+  outside?: number
+}
 
 /**
  * The part of the caller that applies to a table of `province`. A token holder's stored profile (province, score,
@@ -73,18 +79,15 @@ export default defineEndpoint({
     'gaokao seating rank --province 江苏 --year 2025 --km 物理 --score 612',
     'gaokao seating rank --province 河南 --score 580 --json',
   ],
-  async handler(input, ctx): Promise<SeatingData> {
+  async handler(input, ctx): Promise<WithView<SeatingData, SeatingView>> {
     const province = requireProvince(input.province as string)
     const own = ownProfile(ctx.caller, province)
-    const km = input.km ?? own.km
-    const sel = await selectSeatingTable(ctx, { ...input, km, province: province.name })
-    // A token's score is a score in the holder's own category: another category's table (km asked for) has no
-    // place for it.
-    const otherCategory =
-      own.fromToken === true &&
-      own.km !== undefined &&
-      input.km !== undefined &&
-      resolveKm(own.km, sel.kms) !== sel.km
+    const sel = await selectSeatingTable(ctx, { ...input, province: province.name }, own.km)
+    // A token's score is a score in the holder's own category: another category's table of the year has no place
+    // for it. A year without the holder's category (物理 in 北京, 理科 after a reform: see profileKm) names no
+    // other one, and the score is placed in the table asked for: a caller with a score gets my_seating.
+    const ownKm = own.fromToken === true && own.km !== undefined ? profileKm(own.km, sel.kms) : undefined
+    const otherCategory = ownKm !== undefined && ownKm !== sel.km
     const score = otherCategory ? undefined : own.score
     let mySeating: MySeating | null = null
     if (score !== undefined) {
@@ -94,22 +97,23 @@ export default defineEndpoint({
       if (seating) mySeating = { even_num: seating.evenNum, seating_sec: formatSeatingSec(seating) }
     }
     // SPEC 4.2: no data and no rank information answers an empty array.
-    if (sel.rows.length === 0 && mySeating === null) return noteSelection<[]>([], sel)
+    if (sel.rows.length === 0 && mySeating === null)
+      return withView<SeatingData, SeatingView>([], { selection: sel })
     const data = { my_seating: mySeating, arr: sel.rows.map(scoreRankRow) }
-    if (score !== undefined && mySeating === null) scoresOutside.set(data, score)
-    return noteSelection(data, sel)
+    const outside = score !== undefined && mySeating === null ? score : undefined
+    return withView(data, { selection: sel, outside })
   },
   // `seating rank --format csv|ndjson` answers the caller's place, like the table's title; without one, the table.
   // A score the table does not reach keeps the same columns, empty, so that a script reads one shape.
-  records: (data) =>
+  records: (data, view) =>
     Array.isArray(data)
       ? []
       : data.my_seating
         ? [{ ...data.my_seating }]
-        : scoresOutside.has(data)
+        : view?.outside !== undefined
           ? [{ even_num: null, seating_sec: null }]
           : data.arr,
-  table: (data) => {
+  table: (data, _input, view) => {
     if (Array.isArray(data)) return { head: [], rows: [] }
     const mine = data.my_seating
     const rows = data.arr
@@ -124,7 +128,7 @@ export default defineEndpoint({
       const band = rows[at]?.score
       if (band?.includes('-')) share = `${band} 分段共 ${mine.even_num} 人`
     }
-    const outside = scoresOutside.get(data)
+    const outside = view?.outside
     const last = rows[rows.length - 1]
     let place = mine ? `本人位次 ${mine.seating_sec}, ${share}` : '一分一段表'
     if (outside !== undefined && last) {
@@ -132,7 +136,7 @@ export default defineEndpoint({
       shown = rows.slice(-6)
     }
     return {
-      title: `${nameOf(data)} ${place}`.trim(),
+      title: `${view ? selectionName(view.selection) : ''} ${place}`.trim(),
       head: ['分数', '人数', '累计人数(位次)'],
       rows: shown.map((r) => [r.score, Number(r.num), r.total]),
       numeric: [1, 2],
@@ -142,16 +146,10 @@ export default defineEndpoint({
           : undefined,
     }
   },
-  emptyMessage: (data, input) => {
+  emptyMessage: (data, input, view) => {
     if (!Array.isArray(data)) return undefined
-    const sel = selectionOf(data)
-    return sel
-      ? noTableMessage(sel)
+    return view
+      ? noTableMessage(view.selection)
       : `${input.province} ${input.year ?? ''} ${input.km ?? ''} 暂无一分一段数据`.replace(/\s+/g, ' ')
   },
 })
-
-const nameOf = (data: object) => {
-  const sel = selectionOf(data)
-  return sel ? selectionName(sel) : ''
-}

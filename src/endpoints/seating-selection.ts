@@ -1,5 +1,5 @@
 import { categoriesOf, levelsOf, type StoredScoreRankRow, tableRows, yearsOf } from '../data/score-ranks.js'
-import { resolveKm, yearKmList } from '../domain/km.js'
+import { profileKm, resolveKm, yearKmList } from '../domain/km.js'
 import type { EndpointContext } from './define.js'
 
 /** Which 一分一段 table a seating request means, after the spec's defaults are applied (SPEC 4.1, 4.2). */
@@ -20,16 +20,25 @@ export interface SeatingSelection {
   rows: StoredScoreRankRow[]
 }
 
+/**
+ * `ownKm`: the caller's own category (a token's), the default of a request without km where the year has it (see
+ * profileKm); where it has not, the year's default, so that a profile never answers less than anonymity would.
+ */
 export async function selectSeatingTable(
   ctx: EndpointContext,
   req: { province: string; year?: string; km?: string; level?: string },
+  ownKm?: string,
 ): Promise<SeatingSelection> {
   const { db } = ctx
   const years = await yearsOf(db, req.province)
   const year = req.year !== undefined ? Number(req.year) : years[0]
   const kms = year === undefined ? [] : yearKmList(await categoriesOf(db, req.province, year))
-  // Empty km: the first category of the year. A short form (物理) takes the stored name that has data.
-  const km = req.km === undefined ? kms[0] : (resolveKm(req.km, kms) ?? req.km)
+  // Empty km: the caller's category, else the first category of the year. A short form (物理) takes the stored
+  // name that has data.
+  const km =
+    req.km === undefined
+      ? ((ownKm === undefined ? undefined : profileKm(ownKm, kms)) ?? kms[0])
+      : (resolveKm(req.km, kms) ?? req.km)
   const empty = { province: req.province, years, year, kms, km, level: req.level ?? '', rows: [] }
   if (year === undefined || km === undefined || !kms.includes(km)) return empty
   const levels = await levelsOf(db, req.province, year, km)
@@ -48,17 +57,6 @@ function levelOf(requested: string, levels: readonly string[]): string {
   if (levels.includes(t)) return t
   return ['本科', '普通', '普通表'].includes(t) && levels.includes('') ? '' : t
 }
-
-/**
- * The selection an answer was made from, kept beside it for the terminal's title and messages: the spec's JSON does
- * not name the table it chose (latest year, first category by default), nor what there is when it found none.
- */
-const selections = new WeakMap<object, SeatingSelection>()
-export function noteSelection<T extends object>(answer: T, sel: SeatingSelection): T {
-  selections.set(answer, sel)
-  return answer
-}
-export const selectionOf = (answer: object): SeatingSelection | undefined => selections.get(answer)
 
 /** The table a selection names, as titles and messages show it: 江苏 2025 物理类, 广东 2026 物理类 (专科). */
 export function selectionName(sel: SeatingSelection): string {

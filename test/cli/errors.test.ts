@@ -9,9 +9,9 @@ import {
   inquirerPrompter,
   type Prompter,
 } from '../../src/cli/smart-match-prompts.js'
-import { openDb } from '../../src/data/db.js'
 import { INTERNAL_ERROR_MESSAGE } from '../../src/endpoints/invoke.js'
 import { runGaokao } from '../helpers/cli.js'
+import { fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 // The real checkbox prompt cannot run without a terminal: record the configuration it is given instead.
@@ -59,6 +59,20 @@ describe('errors outside the endpoint handlers', () => {
       // Without --json, stdout stays empty.
       expect((await gaokao(...args)).stdout).toBe('')
     }
+  })
+  it('print no envelope after an answer: a command failing after it says so in one line', async () => {
+    // `call` prints the response it got, an error envelope included, and then fails with its code
+    const run = await gaokao(
+      'call',
+      '/api/v1/seating/list',
+      '--data',
+      '{"province":"火星"}',
+      '--datasets',
+      dir,
+    )
+    expect(run.code).toBe(2)
+    expect(JSON.parse(run.stdout)).toEqual({ code: 400, message: '未知省份: 火星', data: {} })
+    expect(run.stderr).toBe('错误: 未知省份: 火星\n')
   })
   it('print the envelope for commander usage errors too', async () => {
     const run = await gaokao('seating', 'rank', '--province', '江苏', '--bogus', '--json')
@@ -147,15 +161,16 @@ describe('prompts', () => {
         return ['化学', '生物']
       },
     }
-    const db = openDb({ datasetsDir: dir })
+    // the questions ask through the command's context, as the CLI gives them
+    const ctx = fixtureContext(dir)
     try {
       const given = { batch: '本科批', rankYear: '2025', score: '600' }
-      const hubei = await askMissing(db, { ...given, province: '湖北', subject: '物理' }, ask, 2025)
+      const hubei = await askMissing(ctx, { ...given, province: '湖北', subject: '物理' }, ask, 2025)
       expect(hubei.xuanke).toBe('物理,化学,生物')
-      const shandong = await askMissing(db, { ...given, province: '山东' }, ask, 2025)
+      const shandong = await askMissing(ctx, { ...given, province: '山东' }, ask, 2025)
       expect(shandong.xuanke).toBe('化学,生物')
     } finally {
-      await db.close()
+      await ctx.db.close()
     }
     const [second, threeOfSix] = asked
     expect(second?.message).toBe('再选科目 (两门)')

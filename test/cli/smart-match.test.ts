@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { askMissing, type Choice, type Prompter } from '../../src/cli/smart-match-prompts.js'
-import { openDb } from '../../src/data/db.js'
+import type { Caller } from '../../src/endpoints/define.js'
 import { buildApp } from '../../src/http/app.js'
 import { runGaokao } from '../helpers/cli.js'
+import { fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 let dir: string
@@ -202,6 +203,14 @@ describe('gaokao smart-match backtest', () => {
     expect(mars.code).toBe(2)
     expect(mars.stderr).toBe('错误: 未知省份: 火星\n')
   })
+  it('--json gets the error envelope on stdout, as from every other command', async () => {
+    const mars = await gaokao('smart-match', 'backtest', '--province', '火星', '--json', '--datasets', dir)
+    expect(mars).toEqual({
+      code: 2,
+      stdout: `${JSON.stringify({ code: 400, message: '未知省份: 火星', data: {} })}\n`,
+      stderr: '错误: 未知省份: 火星\n',
+    })
+  })
 })
 
 /** Answers every question with the first choice (or a fixed text), recording what was offered. */
@@ -227,10 +236,28 @@ function scripted(inputs: string[] = []): Prompter & { asked: { message: string;
 }
 
 describe('prompts for missing values', () => {
+  it('ask with the context the command then answers with: one Db per command line', async () => {
+    const made: (Caller | null)[] = []
+    const run = await runGaokao(['smart-match', '--province', '湖北', '--score', '600'], {
+      interactive: true,
+      deps: {
+        prompter: async () => scripted(),
+        context: ({ caller }) => {
+          made.push(caller)
+          return fixtureContext(dir, caller)
+        },
+      },
+    })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('湖北 物理类 600 分')
+    expect(made).toEqual([null])
+  })
   it('offers only values that have data, and asks only for what is missing', async () => {
-    const db = openDb({ datasetsDir: dir })
+    // the questions ask through the command's context, as the CLI gives them
+    const ctx = fixtureContext(dir)
     const ask = scripted(['600'])
-    const answers = await askMissing(db, {}, ask, 2025)
+    const answers = await askMissing(ctx, {}, ask, 2025)
     const provinces = ask.asked[0]?.choices ?? []
     expect(provinces).toEqual(
       ['河南', '湖北', '重庆', '江苏'].sort((a, b) => provinces.indexOf(a) - provinces.indexOf(b)),
@@ -239,7 +266,7 @@ describe('prompts for missing values', () => {
     expect(answers.province).toBe(provinces[0])
     expect(answers.score).toBe('600')
     const hubei = scripted()
-    const partial = await askMissing(db, { province: '湖北', score: '600' }, hubei, 2025)
+    const partial = await askMissing(ctx, { province: '湖北', score: '600' }, hubei, 2025)
     expect(hubei.asked.map((a) => a.message)).toEqual([
       '年份 (位次与推荐数据)',
       '批次',
@@ -252,7 +279,7 @@ describe('prompts for missing values', () => {
     expect(partial.xuanke?.split(',')[0]).toBe('物理')
     const none = scripted()
     await askMissing(
-      db,
+      ctx,
       {
         province: '湖北',
         batch: '本科批',
@@ -265,7 +292,7 @@ describe('prompts for missing values', () => {
       2025,
     )
     expect(none.asked).toEqual([])
-    await db.close()
+    await ctx.db.close()
   })
 })
 

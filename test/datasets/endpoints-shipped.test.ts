@@ -97,6 +97,29 @@ describe('every endpoint answers for every province that has data (shipped datas
     expect(vocational).not.toEqual(ordinary)
   })
 
+  it('keeps a km short form within SPEC 4.2 (吉林 2025 体育 answered 体育类(历史) and hid 体育类(物理))', async () => {
+    const seating = (km: string) =>
+      invoke(endpoint('seating-seating'), { province: '吉林', year: '2025', km }, ctx).then((r) => r.body)
+    // 体育 stands for 体育文, 体育理 and 体育类; 吉林 has none of them: no data, the spec's empty array
+    expect(await seating('体育')).toEqual({ code: 200, message: 'success', data: [] })
+    const list = (await invoke(endpoint('seating-list'), { province: '吉林', year: '2025', km: '体育' }, ctx))
+      .body as { data: { list: unknown[]; options: { km_list: string[] }; current: { km: string } } }
+    expect(list.data.list).toEqual([])
+    expect(list.data.current.km).toBe('体育')
+    expect(list.data.options.km_list).toEqual(expect.arrayContaining(['体育类(历史)', '体育类(物理)']))
+    // each of 吉林's sport tables, asked in full, is itself
+    for (const km of ['体育类(历史)', '体育类(物理)']) {
+      const body = (await seating(km)) as { data: { arr: unknown[] } }
+      expect(body.data.arr.length, km).toBeGreaterThan(10)
+    }
+    expect(await seating('体育类(历史)')).not.toEqual(await seating('体育类(物理)'))
+    // a province whose table 4.2 names still answers the short form (广东's 体育类)
+    const gd = (await invoke(endpoint('seating-list'), { province: '广东', year: '2025', km: '体育' }, ctx))
+      .body as { data: { list: unknown[]; current: { km: string } } }
+    expect(gd.data.current.km).toBe('体育类')
+    expect(gd.data.list.length).toBeGreaterThan(10)
+  })
+
   it('lookups of every source, for every province of that source', async () => {
     const m = misses()
     for (const source of SOURCE_NAMES) {

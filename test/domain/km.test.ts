@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expandKm, optionKmList, resolveKm, yearKmList } from '../../src/domain/km.js'
+import { expandKm, optionKmList, profileKm, resolveKm, yearKmList } from '../../src/domain/km.js'
 import { examModeIn, filingModeIn, findProvince } from '../../src/domain/provinces.js'
 
 describe('km short forms (SPEC 4.2)', () => {
@@ -25,11 +25,22 @@ describe('km short forms (SPEC 4.2)', () => {
     expect(resolveKm('书法', stored)).toBe('书法类')
     expect(resolveKm('书法', ['物理类'])).toBeUndefined()
   })
-  it('lets a short form reach the longer names some provinces give the same tables', () => {
-    expect(resolveKm('体育', ['物理类', '体育类(历史)', '体育类(物理)'])).toBe('体育类(历史)')
-    expect(resolveKm('艺术', ['物理类', '艺术类(物理)'])).toBe('艺术类(物理)')
-    // Only the spec's short forms widen like this; an unknown name never matches by prefix.
+  it('keeps a short form within 4.2: never the longer names some provinces give their tables', () => {
+    // 吉林 2025: 体育 took 体育类(历史) by its prefix and hid 体育类(物理); neither is a category 4.2 maps it to
+    expect(resolveKm('体育', ['物理类', '体育类(历史)', '体育类(物理)'])).toBeUndefined()
+    expect(resolveKm('艺术', ['物理类', '艺术类(物理)'])).toBeUndefined()
     expect(resolveKm('体', ['体育类(历史)'])).toBeUndefined()
+    // asked in full, each is itself; a 4.2 category still answers its short form
+    expect(resolveKm('体育类(物理)', ['体育类(历史)', '体育类(物理)'])).toBe('体育类(物理)')
+    expect(resolveKm('体育', ['体育类(历史)', '体育类'])).toBe('体育类')
+  })
+  it("reads a stored profile's category in any year: 理科 is 4.2's 物理 after a reform, 物理 nothing in 综合 years", () => {
+    expect(profileKm('理科', ['物理类', '历史类'])).toBe('物理类')
+    expect(profileKm('文科', ['物理类', '历史类'])).toBe('历史类')
+    expect(profileKm('物理类', ['理科', '文科'])).toBe('理科')
+    expect(profileKm('历史', ['物理类', '历史类'])).toBe('历史类')
+    expect(profileKm('物理', ['综合'])).toBeUndefined()
+    expect(profileKm('美术与设计类', ['物理类'])).toBeUndefined()
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, badRequest, MESSAGE_MAX } from '../../src/endpoints/errors.js'
+import { ApiError, badRequest, MESSAGE_MAX } from '../../src/errors.js'
 import smartMatch from '../../src/features/smart-match/smart-match.js'
 import { call, fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets } from '../helpers/datasets.js'

@@ -3,7 +3,7 @@ import { openDb } from '../../src/data/db.js'
 import { createContextFactory, DEFAULT_SETTINGS } from '../../src/endpoints/context.js'
 import type { Caller, EndpointContext, Settings } from '../../src/endpoints/define.js'
 import hotSchoolList from '../../src/endpoints/hot-school-list.js'
-import { call } from '../helpers/context.js'
+import { call, callWithView } from '../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 const NOW = new Date('2026-06-15T10:00:00+08:00')
@@ -64,11 +64,18 @@ describe('hot schools (SPEC 4.20, 2.20)', () => {
     // 历史类 工商管理 530 (rank 4000) and 机械工程 530 (rank 4200): the lowest-placed rank at that score
     expect(qlut).toMatchObject({ sid: 1002, min_score: 530, min_rank: 4200 })
     // 物理 in full, and a category the province has no plans in falls back to the default one
-    const physics = await hot({ major_id: 1001, year: 2025 }, contextFor({ province: '宁夏', km: '物理类' }))
+    const { res: physics, view: minimaOf } = await callWithView(
+      hotSchoolList,
+      { major_id: 1001, year: 2025 },
+      contextFor({ province: '宁夏', km: '物理类' }),
+    )
     expect(physics.data[1]).toMatchObject({ min_score: 550, min_rank: 5000 })
     // the table's title says what the minima are of (it said 热门院校 alone when the year was defaulted)
-    const view = hotSchoolList.table?.(physics.data, {} as never) as { title: string }
+    const view = hotSchoolList.table?.(physics.data, {} as never, minimaOf) as { title: string }
     expect(view.title).toBe('热门院校 (2025 宁夏物理类)')
+    // a 文理 name stored before the reform is read as 4.2's short form: 文科 is 历史类 (it fell back to 物理类)
+    const arts = await hot({ major_id: 1001, year: 2025 }, contextFor({ province: '宁夏', km: '文科' }))
+    expect(arts.data[1]).toMatchObject({ sid: 1002, min_score: 530, min_rank: 4200 })
     const none = await hot({ major_id: 1001, year: 2025 }, contextFor({ province: '宁夏', km: '蒙授' }))
     expect(none.data).toEqual(physics.data)
     // A name that is no category at all is a typing error, not the default

@@ -4,7 +4,7 @@ import schoolOpenMajors from '../../src/endpoints/school-open-majors.js'
 import schoolsOpenMajors from '../../src/endpoints/schools-open-majors.js'
 import { buildApp } from '../../src/http/app.js'
 import { runGaokao } from '../helpers/cli.js'
-import { call, fixtureContext } from '../helpers/context.js'
+import { call, callWithView, fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 // Fixture rows: fixtures/datasets/{plans,schools,majors}.groups.csv (school 2001 测试大学, 2002 测试理工大学).
@@ -24,11 +24,19 @@ const MISSING = { code: 23008, message: '开放专业参数不能为空', data: 
 
 describe('school open majors (SPEC 4.14, 2.15 shape A)', () => {
   it('answers one item per major name with every field of shape A', async () => {
-    const res = await shapeA({ school_id: 2001, province: '江苏' })
+    const { res, view: school } = await callWithView(
+      schoolOpenMajors,
+      { school_id: 2001, province: '江苏' },
+      ctx,
+    )
     expect(res.code).toBe(200)
     expect(res.data).toHaveLength(5)
     // the table names the school (it showed 学校 2001); the answer itself stays the spec's array
-    const view = schoolOpenMajors.table?.(res.data, { school_id: 2001, province: '江苏' } as never) as {
+    const view = schoolOpenMajors.table?.(
+      res.data,
+      { school_id: 2001, province: '江苏' } as never,
+      school,
+    ) as {
       title: string
     }
     expect(view.title).toBe('测试大学 在 江苏 的开放专业 (共 5 个)')

@@ -4,7 +4,7 @@ import { invoke } from '../../src/endpoints/invoke.js'
 import seatingList from '../../src/endpoints/seating-list.js'
 import seatingOption from '../../src/endpoints/seating-option.js'
 import seatingSeating from '../../src/endpoints/seating-seating.js'
-import { call, fixtureContext } from '../helpers/context.js'
+import { call, callWithView, fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets } from '../helpers/datasets.js'
 
 let dir: string
@@ -55,20 +55,26 @@ describe('seating list (SPEC 4.1, 2.3)', () => {
     expect(old.data.current.year).toBe('2019')
   })
   it('picks a separate table by level', async () => {
-    const res = await call(seatingList, { province: '广东', year: '2026', km: '物理类', level: '专科' }, ctx)
+    const { res, view: sel } = await callWithView(
+      seatingList,
+      { province: '广东', year: '2026', km: '物理类', level: '专科' },
+      ctx,
+    )
     expect(res.data.list.map((r: { score: string }) => r.score)).toEqual(['300', '299'])
     // the table's title names the level (it had the ordinary table's); the JSON stays the spec's
-    const view = seatingList.table?.(res.data as never, {} as never) as { title: string }
+    const view = seatingList.table?.(res.data as never, {} as never, sel) as { title: string }
     expect(view.title).toBe('广东 2026 物理类 (专科) 一分一段表')
     expect(Object.keys(res.data).sort()).toEqual(['current', 'list', 'options'])
     // a level the category does not have: no rows, and the message names the levels it has
-    const none = await call(
+    const { res: none, view: noneSel } = await callWithView(
       seatingList,
       { province: '广东', year: '2026', km: '物理类', level: '研究生' },
       ctx,
     )
     expect(none.data.list).toEqual([])
-    expect(seatingList.emptyMessage?.(none.data as never, {} as never)).toContain('该科类的分表: 专科 本科')
+    expect(seatingList.emptyMessage?.(none.data as never, {} as never, noneSel)).toContain(
+      '该科类的分表: 专科 本科',
+    )
   })
   it('rejects an unknown province and a malformed year with clear messages', async () => {
     expect(await call(seatingList, { province: '火星' }, ctx)).toEqual({
@@ -97,21 +103,30 @@ describe('seating with own rank (SPEC 4.2, 2.4)', () => {
     const input = { province: '北京', km: '物理' }
     const res = await call(seatingSeating, input, ctx)
     expect(res).toEqual({ code: 200, message: 'success', data: [] })
-    // the message is drawn from the answer object the handler returned (the JSON stays the spec's)
-    const data = ((await invoke(seatingSeating, input, ctx)).body as { data: [] }).data
-    expect(seatingSeating.emptyMessage?.(data as never, input as never)).toBe(
+    // the message is drawn from the view the handler returned beside the answer (the JSON stays the spec's)
+    const outcome = await invoke(seatingSeating, input, ctx)
+    const data = (outcome.body as { data: [] }).data
+    expect(seatingSeating.emptyMessage?.(data as never, input as never, outcome.view as never)).toBe(
       '北京 2025 物理 暂无一分一段数据 (有数据的年份: 2025; 2025 年科类: 综合)',
     )
   })
   it('computes my_seating from the caller score: same-score count and rank interval', async () => {
     const mine = fixtureContext(dir, { score: 697 })
-    const res = await call(seatingSeating, { province: '江苏', year: '2025', km: '物理' }, mine)
+    const { res, view } = await callWithView(
+      seatingSeating,
+      { province: '江苏', year: '2025', km: '物理' },
+      mine,
+    )
     // 701-750: 10, 700: 1, 699: 2, 698: 3, 697: 5 -> ranks 17..21
     expect(res.data.my_seating).toEqual({ even_num: 5, seating_sec: '17~21' })
     // `seating rank --format csv|ndjson` answers the caller's place; without one, the table's rows.
-    expect(seatingSeating.records?.(res.data)).toEqual([{ even_num: 5, seating_sec: '17~21' }])
-    const anonymous = await call(seatingSeating, { province: '江苏', year: '2025', km: '物理' }, ctx)
-    expect(seatingSeating.records?.(anonymous.data)).toEqual(anonymous.data.arr)
+    expect(seatingSeating.records?.(res.data, view)).toEqual([{ even_num: 5, seating_sec: '17~21' }])
+    const { res: anonymous, view: anonymousView } = await callWithView(
+      seatingSeating,
+      { province: '江苏', year: '2025', km: '物理' },
+      ctx,
+    )
+    expect(seatingSeating.records?.(anonymous.data, anonymousView)).toEqual(anonymous.data.arr)
     await mine.db.close()
   })
   it('returns [] when nothing is found and there is no rank information', async () => {
@@ -144,6 +159,28 @@ describe('seating with own rank (SPEC 4.2, 2.4)', () => {
       expect(res.data.arr.length, req.province).toBeGreaterThan(0)
     }
     await Promise.all([same.db.close(), js.db.close()])
+  })
+  it('gives a token holder with a score my_seating on the table asked for where the year lacks the stored category', async () => {
+    const anonymous = await call(seatingSeating, { province: '北京', year: '2025' }, ctx)
+    // 北京 has one category, 综合: a profile saying 物理 looked for a 物理 table and answered [], less than anonymity
+    const bj = fixtureContext(dir, { province: '北京', score: 690, km: '物理' })
+    const res = await call(seatingSeating, { province: '北京', year: '2025' }, bj)
+    expect(res.data.my_seating).toEqual({ even_num: 4, seating_sec: '21~24' })
+    expect(res.data.arr).toEqual(anonymous.data.arr)
+    // 理科, stored before a reform, is 4.2's 物理: 江苏 2025's 物理类, asked for or by default (it answered [] and null)
+    const js = fixtureContext(dir, { province: '江苏', score: 697, km: '理科' })
+    for (const req of [
+      { province: '江苏', year: '2025' },
+      { province: '江苏', year: '2025', km: '物理' },
+    ])
+      expect((await call(seatingSeating, req, js)).data.my_seating, JSON.stringify(req)).toEqual({
+        even_num: 5,
+        seating_sec: '17~21',
+      })
+    // the year's other category still has no place for the score (README, Access tokens)
+    const history = await call(seatingSeating, { province: '江苏', year: '2025', km: '历史' }, js)
+    expect(history.data.my_seating).toBeNull()
+    await Promise.all([bj.db.close(), js.db.close()])
   })
   it('never fails a valid request because of a token holder’s stored score', async () => {
     // 700 is above 上海's full score (660): the request is answered as for an anonymous caller.

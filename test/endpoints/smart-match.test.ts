@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../src/data/db.js'
 import type { EndpointContext } from '../../src/endpoints/define.js'
 import cwbNum from '../../src/features/smart-match/cwb-num.js'
 import { schoolCounts } from '../../src/features/smart-match/model/classify.js'
@@ -10,7 +11,7 @@ import { strategyOf } from '../../src/features/smart-match/model/strategies.js'
 import { matchCandidate } from '../../src/features/smart-match/run.js'
 import smartMatch from '../../src/features/smart-match/smart-match.js'
 import { buildApp } from '../../src/http/app.js'
-import { call, countingDb, fixtureContext } from '../helpers/context.js'
+import { call, callWithView, countingDb, fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 let dir: string
@@ -245,6 +246,30 @@ describe('smart-match success (SPEC 2.12)', () => {
         dual_class_name: '双一流',
       })
   })
+  it('answers ranking 0, the spec\'s "no data" (2.15), never null, for a major the catalogue does not rank', async () => {
+    // The shipped catalogue ranks no major (majors.shipped.test.ts): the fixture's, read as if it ranked none.
+    const fixture = fixtureContext(dir).db
+    const unranked: Db = {
+      resident: fixture.resident,
+      has: fixture.has.bind(fixture),
+      intColumns: fixture.intColumns.bind(fixture),
+      open: fixture.open.bind(fixture),
+      close: fixture.close.bind(fixture),
+      all: async <T>(sql: string, params?: readonly unknown[]) => {
+        const rows = await fixture.all<T>(sql, params)
+        return /\bFROM majors\b/.test(sql) ? rows.map((r) => ({ ...r, ranking: null })) : rows
+      },
+    }
+    const majors = items((await call(smartMatch, HUBEI, { ...ctx, db: unranked })).data).flatMap(
+      (i) => i.zyList,
+    )
+    expect(majors.length).toBeGreaterThan(0)
+    for (const z of majors) expect(z.ranking, JSON.stringify(z)).toBe(0)
+    // a ranked major keeps its ranking
+    const ranked = items((await call(smartMatch, HUBEI, ctx)).data).flatMap((i) => i.zyList)
+    expect(ranked.some((z: any) => z.ranking > 0)).toBe(true)
+    await fixture.close()
+  })
   it('orders 冲 then 稳 then 保, each from the most selective option down', async () => {
     const res = await call(smartMatch, HUBEI, ctx)
     const { chong, wen, bao } = res.data.zyb_data.zybData
@@ -464,13 +489,13 @@ describe('cwb-num (SPEC 4.13)', () => {
       expect(db.queries).toBe(before)
     }
     // A cached answer still says, for the CLI's title, what it counted
-    const titleOf = (data: unknown) => {
-      const view = cwbNum.table?.(data as never, {} as never)
+    const titleOf = ({ res, view: of }: Awaited<ReturnType<typeof callWithView>>) => {
+      const view = cwbNum.table?.(res.data as never, {} as never, of)
       return (Array.isArray(view) ? view[0] : view)?.title
     }
-    const cached = await call(cwbNum, body, c)
-    expect(titleOf(cached.data)).toMatch(/^湖北 2025 本科批 物理类 位次 \d+$/)
-    expect(titleOf(cached.data)).toBe(titleOf((await call(cwbNum, { ...body, bypass_cache: 1 }, c)).data))
+    const cached = await callWithView(cwbNum, body, c)
+    expect(titleOf(cached)).toMatch(/^湖北 2025 本科批 物理类 位次 \d+$/)
+    expect(titleOf(cached)).toBe(titleOf(await callWithView(cwbNum, { ...body, bypass_cache: 1 }, c)))
     expect(await call(cwbNum, { ...body, bypass_cache: 'maybe' }, c)).toEqual({
       code: 400,
       message: '参数 bypass_cache 无效: 应为 1、0、true 或 false, 收到 "maybe"',

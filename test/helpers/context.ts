@@ -20,6 +20,15 @@ export async function call(def: AnyEndpoint, raw: unknown, ctx: EndpointContext)
   return (await invoke(def, raw, ctx)).body as { code: number; message: string; data: any }
 }
 
+/**
+ * Runs an endpoint as the CLI does: the wire body, and the view the handler returned beside the payload (what
+ * the endpoint's table, records and emptyMessage get after the payload and the input).
+ */
+export async function callWithView(def: AnyEndpoint, raw: unknown, ctx: EndpointContext) {
+  const outcome = await invoke(def, raw, ctx)
+  return { res: outcome.body as { code: number; message: string; data: any }, view: outcome.view as any }
+}
+
 /** A Db that counts the statements it runs (to see caches and warm-ups at work). */
 export function countingDb(db: Db): Db & { queries: number } {
   const wrapped = {

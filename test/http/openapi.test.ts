@@ -43,6 +43,12 @@ describe('the OpenAPI document', () => {
     expect(seating.required).toEqual(['province'])
     expect(seating.properties.province.description).toContain('省份')
   })
+  it("says where 4.7's subject_type goes beyond the spec's table: 艺术 / 体育 also match the stored 艺术类 / 体育类", () => {
+    // a decision (src/domain/mappings.ts): the spec's names for sport are in none of our data
+    const description = bodyOf('historical-scores-list').properties.subject_type.description
+    expect(description).toContain('SPEC 4.7 对照表')
+    expect(description).toContain('艺术 / 体育 另含本数据的 艺术类 / 体育类')
+  })
   it('marks the fields a handler refuses a request without as required', () => {
     expect(bodyOf('smart-match').required).toEqual(['province', 'batch', 'rank_year'])
     expect(bodyOf('feedback').required).toEqual(['feedback_type', 'content', 'contact'])

@@ -1,6 +1,6 @@
 import type { Db } from '../../data/db.js'
 import { findProvince, PROVINCES } from '../../domain/provinces.js'
-import { ApiError, badRequest } from '../../endpoints/errors.js'
+import { ApiError, badRequest } from '../../errors.js'
 import { defaultBatch } from './defaults.js'
 import { type Composition, formReady, itemComposition, STRATEGIES, TIERS } from './model/index.js'
 import { rankTables } from './queries.js'

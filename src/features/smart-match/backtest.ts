@@ -1,8 +1,8 @@
 import type { Db } from '../../data/db.js'
 import { lookupTable } from '../../domain/lookup.js'
 import { findProvince } from '../../domain/provinces.js'
-import { ApiError, badRequest } from '../../endpoints/errors.js'
 import { placeholders } from '../../endpoints/schema.js'
+import { ApiError, badRequest } from '../../errors.js'
 import { defaultBatch } from './defaults.js'
 import {
   type ActualIndex,

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { findProvince } from '../../domain/provinces.js'
 import { oneAtATime, perDb } from '../../endpoints/caches.js'
-import { defineEndpoint } from '../../endpoints/define.js'
-import { badRequest } from '../../endpoints/errors.js'
+import { defineEndpoint, type WithView, withView } from '../../endpoints/define.js'
 import { numberOf } from '../../endpoints/numbers.js'
 import { type FieldMeta, handlerChecked } from '../../endpoints/schema.js'
+import { badRequest } from '../../errors.js'
 import { defaultBatch, defaultRankYear } from './defaults.js'
 import { isBlank, textOf, wholeNumber, xuankeCategory, xuankeOf, yearOf } from './fields.js'
 import { schoolCounts } from './model/classify.js'
@@ -101,15 +101,11 @@ function bypassOf(v: unknown): boolean {
   throw badRequest(`参数 bypass_cache 无效: 应为 1、0、true 或 false, 收到 ${JSON.stringify(v)}`)
 }
 
-/** What a count was of, for the CLI's title (the answer itself is the spec's three numbers). */
+/** What a count was of, the view's title (the answer itself is the spec's three numbers). */
 type CountedFor = { province: string; rankYear: number; batch: string; category: string; rank: number }
 const counts = perDb<{ result: TierCounts; of: CountedFor }>(1000)
-const countedFor = new WeakMap<TierCounts, CountedFor>()
-const answer = (hit: { result: TierCounts; of: CountedFor }): TierCounts => {
-  const copy = { ...hit.result }
-  countedFor.set(copy, hit.of)
-  return copy
-}
+// a copy: the cached counts are never handed out to be changed
+const answer = (hit: { result: TierCounts; of: CountedFor }) => withView({ ...hit.result }, hit.of)
 
 const countsTitle = (of: CountedFor | undefined) =>
   of ? `${of.province} ${of.rankYear} ${of.batch} ${of.category} 位次 ${of.rank}` : undefined
@@ -128,7 +124,7 @@ export default defineEndpoint({
     'gaokao smart-match counts --province 湖北 --score 600 --subject 物理 --xuanke 物理,化学,生物',
     'gaokao smart-match counts --province 重庆 --score 560 --rank 9000 --subject 物理 --json',
   ],
-  async handler(raw, ctx): Promise<TierCounts> {
+  async handler(raw, ctx): Promise<WithView<TierCounts, CountedFor>> {
     const info = (raw.user_info && typeof raw.user_info === 'object' ? raw.user_info : {}) as Record<
       string,
       unknown
@@ -206,9 +202,9 @@ export default defineEndpoint({
     cache.set(key, entry)
     return answer(entry)
   },
-  table: (data) => ({
+  table: (data, _input, of) => ({
     // The defaults (year, batch) and the rank read from a score are said, so that a count is never a mystery.
-    title: countsTitle(countedFor.get(data)),
+    title: countsTitle(of),
     head: ['冲 (chongci)', '稳 (wentuo)', '保 (baodi)'],
     rows: [[data.chongci, data.wentuo, data.baodi]],
     numeric: [0, 1, 2],

@@ -1,5 +1,5 @@
-import { badRequest } from '../../endpoints/errors.js'
 import { numberOf } from '../../endpoints/numbers.js'
+import { badRequest } from '../../errors.js'
 import { parseXuanke, xuankeProblem } from './model/subjects.js'
 
 /**

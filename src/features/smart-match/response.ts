@@ -43,7 +43,8 @@ export interface ZyItem {
   num: number | null
   length: string
   rating: number | null
-  ranking: number | null
+  /** The major's ranking in the catalogue; 0 without one, the spec's own "no data" (2.15), never null */
+  ranking: number
   /** min_section − the candidate's rank (positive: the major admitted below the candidate) */
   diff: number | null
   /** Extension: estimated chance of admission, 0-1 */
@@ -268,8 +269,10 @@ function toMajor(
     // unknown: null like every unknown number of this answer (README, "Unknown values"), never -1
     num: row.num,
     length: row.length ?? info?.length ?? '',
+    // rating has no empty value in the spec: null like every unknown number (README, "Unknown values"); ranking
+    // has one, 0 (2.15: "0 when no data"), as the open-majors answers give it
     rating: info?.rating ?? null,
-    ranking: info?.ranking ?? null,
+    ranking: info?.ranking ?? 0,
     diff: expected === null ? null : expected - rank,
     chance: m.chance === undefined ? null : shownChance(m.chance),
     history: e ? historyOf(e) : [],

@@ -2,7 +2,7 @@ import type { Db } from '../../data/db.js'
 import { examModeIn, filingModeIn, findProvince, type Province } from '../../domain/provinces.js'
 import { seatingOf } from '../../domain/rank.js'
 import { memoized } from '../../endpoints/caches.js'
-import { badRequest } from '../../endpoints/errors.js'
+import { badRequest } from '../../errors.js'
 import { xuankeCategory } from './fields.js'
 import {
   assembleList,

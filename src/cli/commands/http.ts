@@ -1,0 +1,49 @@
+import type { CommandSpec } from './define.js'
+
+/** `gaokao serve`, `gaokao openapi`, `gaokao call`: the HTTP API, served, described, or called in-process. */
+export const HTTP_COMMANDS: readonly CommandSpec[] = [
+  {
+    words: ['serve'],
+    description: '启动本地 HTTP API (SPEC 全部接口), Ctrl-C 或 SIGTERM 平稳退出',
+    options: [
+      { flags: '--port <port>', description: '端口 (0 = 任意空闲端口)', default: '3000' },
+      { flags: '--host <host>', description: '监听地址', default: '127.0.0.1' },
+      {
+        flags: '--http-status',
+        description: '把信封中的错误码同时作为 HTTP 状态码 (默认: 错误也以 200 返回)',
+      },
+      { flags: '--datasets <dir>', description: '数据目录 (默认: 内置 datasets/)' },
+      { flags: '--logo-base-url <url>', description: '学校 logo 相对路径的前缀' },
+      {
+        flags: '--store <dir>',
+        description: '反馈与令牌的存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)',
+      },
+      { flags: '--log', description: '输出请求日志 (JSON, 到标准输出)' },
+      {
+        flags: '--cors <origins>',
+        description:
+          '允许这些网页来源从浏览器调用 (逗号分隔, 如 http://localhost:5173; * 为任意来源). 默认不允许跨源',
+      },
+    ],
+    help: '\n启动时先载入数据表, 建内存索引并预热常用查询 (内置数据约 2 秒), 就绪后才开始监听, 并打印所用时间.',
+    load: async () => (await import('../http-commands.js')).serveRun,
+  },
+  {
+    words: ['openapi'],
+    description:
+      '输出 HTTP API 的 OpenAPI 3.1 描述 (JSON; 与 serve 的 GET /openapi.json 相同), 供前端生成客户端',
+    options: [],
+    load: async () => (await import('../http-commands.js')).openApiRun,
+  },
+  {
+    words: ['call'],
+    description: '通过 HTTP 应用 (进程内, 不监听端口) 调用任意接口, 输出响应 JSON',
+    arguments: [{ name: 'path', description: '接口路径, 如 /api/v1/seating/list' }],
+    options: [
+      { flags: '--data <json>', description: '请求体 JSON', default: '{}' },
+      { flags: '-X, --method <method>', description: 'HTTP 方法', default: 'POST' },
+      { flags: '--datasets <dir>', description: '数据目录' },
+    ],
+    load: async () => (await import('../http-commands.js')).callRun,
+  },
+]

@@ -1,0 +1,64 @@
+import { type CommandSpec, DATASETS, NO_BOM, NO_COLOR, outputOptions } from './define.js'
+
+/** `gaokao smart-match backtest` and `audit`: how good the lists are, beside the endpoint that makes them. */
+export const SMART_MATCH_COMMANDS: readonly CommandSpec[] = [
+  {
+    words: ['smart-match', 'backtest'],
+    description:
+      '回测: 只用该年以前的录取结果为该年的考生生成志愿表, 再与该年实际最低位次对比 (各档录取比例, 保 的位次比)',
+    options: [
+      { flags: '--province <province>', description: '省份 (或用 --all)' },
+      { flags: '--all', description: '所有有该年及往年录取位次的省份' },
+      { flags: '--year <year>', description: '回测年份', default: '2025' },
+      {
+        flags: '--samples <n>',
+        description: '每个科类抽取的考生位次数 (在该年可选院校的位次范围内等距抽取)',
+        default: '30',
+      },
+      { flags: '--batch <batch>', description: '批次 (默认: 该省本科批次)' },
+      { flags: '--subject <subject>', description: '只测一个科类: 物理 历史 综合 (默认: 该年全部普通科类)' },
+      {
+        flags: '--hide-major-lines',
+        description:
+          '专业+院校省份: 隐去专业线, 只按院校线和其他省份的专业幅度推算专业 (检验浙江、山东的做法)',
+      },
+      { flags: '--type <type>', description: '策略 1-4', choices: ['1', '2', '3', '4'], default: '1' },
+      ...outputOptions(['table', 'json', 'csv']),
+      NO_COLOR,
+      NO_BOM,
+      DATASETS,
+    ],
+    help: `
+达标线: 保 录取比例 >= 93%, 稳 在 50%-90%, 冲 在 10%-50%, 保 的 (考生位次 / 实际最低位次) 中位数 > 0.5.
+示例:
+  $ gaokao smart-match backtest --province 湖北 --year 2025
+  $ gaokao smart-match backtest --all --year 2025 --samples 50
+  $ gaokao smart-match backtest --province 重庆 --year 2025 --hide-major-lines`,
+    load: async () => (await import('../smart-match-backtest.js')).backtestRun,
+  },
+  {
+    words: ['smart-match', 'audit'],
+    description:
+      '可填性检查: 生成的志愿表中, 有多少志愿写明了志愿表要填的内容 (专业组代码和专业 / 专业 / 院校下的专业)',
+    options: [
+      { flags: '--province <names>', description: '省份, 逗号分隔 (默认: 所有有填报规则的省份)' },
+      { flags: '--years <years>', description: '位次年份, 逗号分隔', default: '2025,2026' },
+      {
+        flags: '--shares <percents>',
+        description: '考生在物理类 (或综合、理科) 考生中的位置, 百分比, 逗号分隔',
+        default: '5,15,30,50',
+      },
+      ...outputOptions(['table', 'json', 'csv']),
+      NO_BOM,
+      DATASETS,
+    ],
+    help: `
+每个省份、每个位次年份, 按 --shares 取考生 (选科 物理+化学+生物, 该省本科批, 策略 冲稳保), 统计其志愿表中
+可直接填写的志愿: 专业组省份要有专业组代码和专业, 专业+院校省份要有一个专业, 院校省份要有院校下的专业.
+专业来源: 当年计划 / 上年计划 / 上年录取 (当年计划未列专业时).
+示例:
+  $ gaokao smart-match audit
+  $ gaokao smart-match audit --province 河南,江苏 --years 2025`,
+    load: async () => (await import('../smart-match-audit.js')).auditRun,
+  },
+]

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs'
+import { ApiError, badRequest, serviceError } from '../errors.js'
+import { defineRun } from './commands/define.js'
+import { renderJson } from './render.js'
+
+/** What `gaokao serve`, `gaokao openapi` and `gaokao call` do (their options: commands/http.ts). */
+
+interface ServeOptions {
+  port: string
+  host: string
+  httpStatus?: boolean
+  datasets?: string
+  logoBaseUrl?: string
+  log?: boolean
+  store?: string
+  cors?: string
+}
+
+/** Serves until Ctrl-C or SIGTERM; says on stderr when it listens and when it stops. */
+export const serveRun = defineRun({
+  async action(_args, opts: ServeOptions, io): Promise<void> {
+    const port = Number(opts.port)
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw badRequest(`--port 应为 0 到 65535 的整数, 收到 ${opts.port}`)
+    const { parseCorsOrigins } = await import('../http/cors-origins.js')
+    const corsOrigins = opts.cors === undefined ? [] : parseCorsOrigins(opts.cors)
+    if (!Array.isArray(corsOrigins)) throw badRequest(corsOrigins.error)
+    // An import killed late must not be served half done: finish or undo it first (datasets/import/recover.ts).
+    const [{ recoverInterruptedImports }, { resolveDatasetsDir }] = await Promise.all([
+      import('../datasets/import/recover.js'),
+      import('../data/catalogue.js'),
+    ])
+    const dir = resolveDatasetsDir(opts.datasets)
+    const recovery = existsSync(dir) ? await recoverInterruptedImports(dir) : { notes: [], unknown: [] }
+    for (const note of recovery.notes) io.note(`${note}\n`)
+    if (recovery.unknown.length)
+      throw serviceError(
+        `${recovery.unknown.join(', ')} 有上一次中断的导入留下的 .prev, 与 manifest.json 都不一致; 先运行 gaokao datasets validate`,
+      )
+    const { serve } = await import('../http/server.js')
+    try {
+      await serve({
+        port,
+        host: opts.host,
+        httpStatus: opts.httpStatus,
+        datasetsDir: opts.datasets,
+        storeDir: opts.store,
+        logger: opts.log,
+        corsOrigins,
+        settings: opts.logoBaseUrl ? { logoBaseUrl: opts.logoBaseUrl } : undefined,
+        announce: (line) => io.note(`${line}\n`),
+      })
+    } catch (err) {
+      // Whatever stopped it (a port in use, a damaged dataset at warm-up), the one line says the server did not start.
+      throw serviceError(`无法启动服务: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  },
+})
+
+export const openApiRun = defineRun({
+  async action() {
+    const [{ openApiDocument }, { ENDPOINTS }, { VERSION }] = await Promise.all([
+      import('../http/openapi.js'),
+      import('../endpoints/index.js'),
+      import('../version.js'),
+    ])
+    return openApiDocument(ENDPOINTS, VERSION)
+  },
+  render: (document: unknown, _opts, io) => renderJson(document, io.isTTY),
+})
+
+interface CallOptions {
+  data: string
+  method: string
+  datasets?: string
+}
+
+type Body = { code?: unknown; message?: unknown }
+
+/** One request through the HTTP app, in-process: the answer is its response body, whatever its code. */
+export const callRun = defineRun({
+  async action([path], opts: CallOptions): Promise<Body> {
+    const { buildApp } = await import('../http/app.js')
+    const app = await buildApp({ datasetsDir: opts.datasets })
+    try {
+      const method = opts.method.toUpperCase() as 'GET' | 'POST'
+      const res = await app.inject({
+        method,
+        url: path as string,
+        payload: method === 'GET' ? undefined : opts.data,
+        headers: { 'content-type': 'application/json' },
+      })
+      return res.json() as Body
+    } finally {
+      await app.close()
+    }
+  },
+  render: (body, _opts, io) => renderJson(body, io.isTTY),
+  // An error envelope is printed as the answer, then reported: exit 1 for our side (5xx), 2 for the request.
+  failure: (body) =>
+    typeof body.code === 'number' && body.code !== 200
+      ? new ApiError(body.code, String(body.message ?? ''), { badInput: body.code < 500 })
+      : undefined,
+})
