@@ -1,6 +1,9 @@
 import type { CommandSpec } from './define.js'
 
-/** `gaokao serve`, `gaokao openapi`, `gaokao call`: the HTTP API, served, described, or called in-process. */
+/**
+ * `gaokao serve`, `gaokao openapi`, `gaokao call`: the HTTP API, served, described, or called in-process; `gaokao
+ * mcp`: the same endpoints as tools of an AI assistant.
+ */
 export const HTTP_COMMANDS: readonly CommandSpec[] = [
   {
     words: ['serve'],
@@ -45,5 +48,18 @@ export const HTTP_COMMANDS: readonly CommandSpec[] = [
       { flags: '--datasets <dir>', description: '数据目录' },
     ],
     load: async () => (await import('../http-commands.js')).callRun,
+  },
+  {
+    words: ['mcp'],
+    description: 'MCP 服务 (stdio): 把各查询接口作为 AI 助手可调用的工具, 返回与 HTTP 接口相同的 JSON',
+    options: [
+      { flags: '--datasets <dir>', description: '数据目录 (默认: 内置 datasets/)' },
+      { flags: '--store <dir>', description: '存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)' },
+    ],
+    help: `
+由 AI 助手 (MCP 客户端) 启动, 经标准输入输出通信; 不写入任何数据 (反馈接口不提供).
+桌面助手的配置示例 (claude_desktop_config.json 等):
+  { "mcpServers": { "gaokao": { "command": "gaokao", "args": ["mcp"] } } }`,
+    load: async () => (await import('../mcp-command.js')).mcpRun,
   },
 ]
