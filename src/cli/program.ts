@@ -86,6 +86,7 @@ export function buildProgram(
 
   for (const entry of manifest) addEndpointCommand(program, entry, io, session)
   for (const spec of CLI_COMMANDS) addCommand(program, spec, io)
+  addCompletionHelper(program, io, session)
   askForMissingValues(program, io, session, deps.prompter)
   program.addHelpText(
     'after',
@@ -130,6 +131,28 @@ function addEndpointCommand(program: Command, entry: CommandEntry, io: CliIo, se
     const outcome = await runEndpoint(def, request, ctx)
     io.stdout(await renderOutcome(def, format, outcome, opts, io))
   })
+}
+
+/**
+ * `gaokao __complete -- <words>`: the candidates for the last word, asked by the scripts of `gaokao completion`
+ * (completion.ts). Hidden: a helper of the program about itself, like `help`, walking the tree built above.
+ */
+function addCompletionHelper(program: Command, io: CliIo, session: CliSession): void {
+  program
+    .command('__complete', { hidden: true })
+    .argument('[words...]')
+    .option('--datasets <dir>', '数据目录')
+    .action(async (words: string[], opts: { datasets?: string }) => {
+      const { completions } = await import('./completion.js')
+      const candidates = await completions(program, words.length ? words : [''], {
+        async batches(province) {
+          const { ruleBatches, ruleBatchNames } = await import('../data/volunteer-rules.js')
+          const { db } = session.context({ datasets: opts.datasets, store: undefined, caller: null })
+          return province ? ruleBatches(db, province, new Date().getFullYear()) : ruleBatchNames(db)
+        },
+      })
+      if (candidates.length) io.stdout(`${candidates.join('\n')}\n`)
+    })
 }
 
 function addOutputOptions(cmd: Command): void {

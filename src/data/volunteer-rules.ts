@@ -22,3 +22,11 @@ export async function ruleBatches(db: Db, province: string, year: number): Promi
   )
   return rows.map((r) => r.batch_name)
 }
+
+/** Every batch name with a filing rule in any province (shell completion without a province). */
+export async function ruleBatchNames(db: Db): Promise<string[]> {
+  const rows = await db.all<{ batch_name: string }>(
+    `SELECT DISTINCT batch_name FROM volunteer_rules ORDER BY batch_name`,
+  )
+  return rows.map((r) => r.batch_name)
+}

@@ -1,3 +1,4 @@
+import { COMPLETION_COMMANDS } from './completion.js'
 import { DATASETS_COMMANDS } from './datasets.js'
 import type { CommandSpec } from './define.js'
 import { HTTP_COMMANDS } from './http.js'
@@ -13,4 +14,5 @@ export const CLI_COMMANDS: readonly CommandSpec[] = [
   ...DATASETS_COMMANDS,
   ...STORE_COMMANDS,
   ...SMART_MATCH_COMMANDS,
+  ...COMPLETION_COMMANDS,
 ]
