@@ -46,8 +46,18 @@ const FEATURE_MODULES: Readonly<Record<string, string>> = {
   'cwb-num': 'features/smart-match/cwb-num',
 }
 
+/** The endpoints already in memory, when the modules cannot be imported from disk (the single executable) */
+let registry: ReadonlyMap<string, AnyEndpoint> | undefined
+
+/** Commands take their endpoints from this registry instead of importing each module on demand. */
+export function useRegistry(endpoints: readonly AnyEndpoint[]): void {
+  registry = new Map(endpoints.map((e) => [e.name, e]))
+}
+
 /** The endpoint definition behind a command, imported on demand. */
 export async function loadEndpoint(name: string): Promise<AnyEndpoint> {
+  const known = registry?.get(name)
+  if (known) return known
   // Same extension as this module: .js when compiled, .ts when tests run the sources.
   const module = Object.hasOwn(FEATURE_MODULES, name) ? FEATURE_MODULES[name] : `endpoints/${name}`
   const url = new URL(`../${module}${extname(new URL(import.meta.url).pathname)}`, import.meta.url)
