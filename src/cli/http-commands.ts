@@ -49,6 +49,8 @@ export const serveRun = defineRun({
         corsOrigins,
         settings: opts.logoBaseUrl ? { logoBaseUrl: opts.logoBaseUrl } : undefined,
         announce: (line) => io.note(`${line}\n`),
+        // npm sets npm_command=exec for the command it runs under `npx` / `npm exec`
+        stopWithParent: io.env.npm_command === 'exec',
       })
     } catch (err) {
       // Whatever stopped it (a port in use, a damaged dataset at warm-up), the one line says the server did not start.

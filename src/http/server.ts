@@ -7,7 +7,16 @@ export interface ServeOptions extends AppOptions {
   host: string
   /** Where to say that the server is up and which address it bound */
   announce: (line: string) => void
+  /**
+   * Stop, as on SIGTERM, when the parent process goes away. `npx gaokao serve` runs the server under npm, which
+   * exits on SIGTERM without passing it on: the server would live on, orphaned, holding its port (a supervisor or a
+   * container's stop never reaches it). Not for a server started directly, which may outlive its shell (nohup).
+   */
+  stopWithParent?: boolean
 }
+
+/** How often an orphaned server (ServeOptions.stopWithParent) looks for its parent */
+const PARENT_POLL_MS = 500
 
 /** How long requests in flight may take to finish once a stop is asked for. */
 export const SHUTDOWN_GRACE_MS = 10_000
@@ -19,13 +28,19 @@ export const SHUTDOWN_GRACE_MS = 10_000
 export async function serve(opts: ServeOptions): Promise<void> {
   // Signal handlers first: a signal that arrives while starting must stop the server, not kill the process
   // before the datasets are closed.
-  let stopRequested: (signal: NodeJS.Signals) => void = () => {}
-  const stopped = new Promise<NodeJS.Signals>((resolve) => {
+  let stopRequested: (reason: string) => void = () => {}
+  const stopped = new Promise<string>((resolve) => {
     stopRequested = resolve
   })
-  const onSignal = (signal: NodeJS.Signals) => stopRequested(signal)
+  const onSignal = (signal: NodeJS.Signals) => stopRequested(`收到 ${signal}`)
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
+  const parent = process.ppid
+  const orphaned = opts.stopWithParent
+    ? setInterval(() => {
+        if (process.ppid !== parent) stopRequested('父进程 (npx / npm exec) 已退出')
+      }, PARENT_POLL_MS).unref()
+    : undefined
   try {
     const started = performance.now()
     const app = await buildApp({
@@ -47,8 +62,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
     const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host
     // The warm-up (tables, indexes, the endpoints' warm requests) runs before listening: say how long it took.
     opts.announce(`gaokao 接口已启动: http://${host}:${port} (准备用时 ${ready} 秒)`)
-    const signal = await stopped
-    opts.announce(`收到 ${signal}, 正在关闭`)
+    const reason = await stopped
+    opts.announce(`${reason}, 正在关闭`)
     // Idle keep-alive connections close at once (Fastify's default); a request still arriving or running gets
     // SHUTDOWN_GRACE_MS to finish, then every connection is closed: a client that sent half a request kept the
     // process alive for good (its request timeout is not checked while the server closes).
@@ -59,6 +74,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
       clearTimeout(grace)
     }
   } finally {
+    clearInterval(orphaned)
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
   }
