@@ -1,7 +1,7 @@
-// Calibration aid for smart-match (README, "Smart-match"): how far the estimated lowest ranks were from what a
-// year actually admitted, per province, category and whether the evidence crossed an exam-mode reform.
-// Prints the median and spread of ln(actual / expected) over every option with an outcome: 0 is unbiased,
-// negative means the option was more selective than estimated (a 保 at risk).
+// Calibration aid for smart-match (docs/smart-match.md, "Backtest"): how far the estimated lowest ranks were from
+// what a year actually admitted, per province, category and whether the evidence crossed an exam-mode reform.
+// Prints the median and spread of ln(actual / expected) over every option with an outcome: 0 is unbiased, negative
+// means the option was more selective than estimated (a 保 at risk).
 //   node scripts/smart-match-bias.mjs 2024 [province ...]
 import { openDb } from '../dist/data/db.js'
 import { backtestProvince, backtestProvinces } from '../dist/features/smart-match/backtest.js'

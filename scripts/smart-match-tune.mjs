@@ -1,6 +1,6 @@
-// Calibration aid for smart-match (README, "Smart-match"): `gaokao smart-match backtest --all` with some estimator
-// parameters changed, to see what a change would do before making it. Prints, per year, how many provinces meet
-// the bar, the pooled 冲 / 稳 / 保 admitted shares and 保 overshoot, and the provinces that miss, e.g.
+// Calibration aid for smart-match (docs/smart-match.md, "Backtest"): `gaokao smart-match backtest --all` with some
+// estimator parameters changed, to see what a change would do before making it. Prints, per year, how many
+// provinces meet the bar, the pooled 冲 / 稳 / 保 admitted shares and 保 overshoot, and the provinces that miss, e.g.
 //   node scripts/smart-match-tune.mjs '{"reform":0.3}' 2024,2025
 //   node scripts/smart-match-tune.mjs '{}' 2025 内蒙古 四川
 // Fit a change on 2024 (only outcomes before 2024 used) and test it on 2025, never the other way round.

@@ -12,8 +12,12 @@ import { ApiError } from './errors.js'
  *
  *   import { open } from 'gaokao'
  *   const gaokao = open()                       // the embedded datasets, or { datasets: '/path' }
- *   const rank = await gaokao.query('seating-seating', { province: '江苏', km: '物理', score: 612 })
+ *   const table = await gaokao.query('seating-list', { province: '江苏', year: 2025, km: '物理类' })
  *   await gaokao.close()
+ *
+ * Calls are anonymous, as over HTTP without a token: `seating-seating` answers `my_seating` null whatever the input
+ * says, since SPEC 4.2 takes the score from a token, never from the body (a rank from a score: `smart-match`'s
+ * `candidate.rank`).
  */
 
 export { ApiError }

@@ -1,9 +1,9 @@
 /**
  * One error type for every layer and surface. It lives here, below everything else, so that the data layer can
- * throw it (a dataset not installed) without importing from the endpoints above it; each surface turns it into
- * its answer in one place (the envelope in invoke and the HTTP app, the exit code in the CLI's runCli).
+ * throw it (a dataset not installed) without importing from the endpoints above it; each surface turns it into its
+ * answer in one place (the envelope in invoke and the HTTP app, the exit code in the CLI's report-error.ts).
  * `code` goes into the envelope; `httpStatus` is what the HTTP surface sends when it does not keep every envelope
- * at 200 (see README, "HTTP status codes").
+ * at 200 (docs/api.md, Decisions › "HTTP status codes").
  */
 export class ApiError extends Error {
   readonly code: number

@@ -36,7 +36,8 @@ const SPEC_SUBJECT_TYPE_MATCHES = {
  * and 艺术 would miss 艺术类, the most common art category (7,616 plan rows against 1,334 under the spec's names).
  * The widening only adds rows of the same kind: a filter on rows hides nothing, unlike a short form that picks one
  * 一分一段 table (km.ts keeps those within 4.2). Each stored name can still be asked for exactly (lookup 4.0).
- * Said to front ends in the field's description (historical-scores-list.ts) and in the README.
+ * Said to front ends in the field's description (historical-scores-list.ts) and in docs/api.md
+ * (Decisions › "Historical scores (4.7)").
  */
 export const STORED_ART_CATEGORIES = [
   '艺术类',

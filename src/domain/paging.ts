@@ -1,8 +1,9 @@
 /** Paging shared by every paged endpoint. */
 
 /**
- * The spec shows no upper bound on `limit` / `pageSize` except employment's 50 (SPEC 8). We cap every other
- * page at 100 rows so that one request cannot ask for a million rows (see README); a larger value is a 400.
+ * The spec shows no upper bound on `limit` / `pageSize` except employment's 50 (SPEC 8). We cap every other page
+ * at 100 rows so that one request cannot ask for a million rows (docs/api.md, Decisions › "Paging"); a larger
+ * value is a 400.
  */
 export const MAX_PAGE_SIZE = 100
 

@@ -10,8 +10,8 @@ export const lastFiveYears = (now: Date): { from: number; to: number } => {
 }
 
 /**
- * SPEC 4.7 `近三年`: the exact range is "not shown"; we read it the way 4.6 defines `近五年`: the current year
- * and the two before it (in 2026: 2024-2026). See README.
+ * SPEC 4.7 `近三年`: the exact range is "not shown"; we read it the way 4.6 defines `近五年`: the current year and the
+ * two before it (in 2026: 2024-2026). See docs/api.md, Decisions › "Historical scores (4.7)".
  */
 export const lastThreeYears = (now: Date): { from: number; to: number } => {
   const y = now.getFullYear()

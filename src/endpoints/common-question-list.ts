@@ -14,7 +14,7 @@ export const QUESTION_MESSAGES = {
   sort: '排序类型参数错误',
   category: '分类参数错误',
 } as const
-/** Not in the spec: the largest news page (see README). */
+/** Not in the spec: the largest news page (docs/api.md, Decisions › "Common questions (4.11)"). */
 export const NEWS_PAGE_MAX = 100
 
 export const CATEGORY_LABELS: Readonly<Record<string, string>> = lookupTable({

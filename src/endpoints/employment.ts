@@ -113,7 +113,7 @@ export default defineEndpoint({
       at,
     )
     const selected = await selectMajor(ctx.db, filter.degree, req.trend_major, options[0])
-    // No data is null, never a 0 that reads as a salary (README, "Unknown values").
+    // No data is null, never a 0 that reads as a salary (docs/api.md, Decisions › "Unknown values").
     const round = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v))
     const stage = (
       time: string,

@@ -12,7 +12,10 @@ export const FEEDBACK_MESSAGES = {
   contactTooLong: '联系方式最多100个字符',
   system: '系统错误,请稍后重试',
 } as const
-/** Not in the spec: a contact that is neither an e-mail address nor a mobile number (see README). */
+/**
+ * Not in the spec: a contact that is neither an e-mail address nor a mobile number (docs/api.md, Decisions ›
+ * "Feedback (4.12)").
+ */
 export const CONTACT_INVALID = '请输入正确的邮箱或手机号'
 export const PAGE_TITLE_MAX = 200
 

@@ -16,8 +16,8 @@ export const lookupInput = z.object({
 })
 
 /**
- * SPEC 4.0: the subject (category) values that actually have data in a source. The response shape is not
- * shown by the spec: `data` is the plain array of names, in pinyin order (see README).
+ * SPEC 4.0: the subject (category) values that actually have data in a source. The response shape is not shown
+ * by the spec: `data` is the plain array of names, in pinyin order (docs/api.md, Decisions › "Lookups (4.0)").
  */
 export default defineEndpoint({
   name: 'meta-subjects',

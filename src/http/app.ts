@@ -31,7 +31,7 @@ export interface AppOptions extends ContextOptions {
   bodyLimit?: number
   /**
    * Web origins whose pages may call the API from a browser (`http://localhost:5173`), or `*` for any. None by
-   * default: a page of another origin cannot read the answers (README, "The HTTP API").
+   * default: a page of another origin cannot read the answers (docs/api.md, Decisions › "Browsers (CORS)").
    */
   corsOrigins?: readonly string[]
   /**
@@ -100,7 +100,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       method: def.http.method,
       url: def.http.path,
       handler: async (req, reply) => {
-        // The one endpoint that uses the stores writes to them: a web page of another origin may not (README).
+        // The one endpoint that uses the stores writes to them: a web page of another origin may not
+        // (docs/api.md, Decisions › "Browsers (CORS)").
         if (def.usesStore && !mayWrite(req.headers.origin, req.headers.host, opts.corsOrigins ?? [])) {
           const err = new ApiError(
             403,

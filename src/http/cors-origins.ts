@@ -29,9 +29,9 @@ export function parseCorsOrigins(text: string): string[] | { error: string } {
 /**
  * Whether a browser page of `origin` may write through the API (submit feedback). A browser sends any page's
  * cross-origin POST whose body it calls text/plain without asking first, and this API reads every body as JSON
- * (README, "Bodies"): without this check any web site a user visits could fill the local feedback store, though
- * it could not read the answer. No Origin header (curl, scripts, the spec's clients), the server's own origin
- * (same host) and the `--cors` origins may write; every other page may not.
+ * (docs/api.md, Decisions › "Bodies"): without this check any web site a user visits could fill the local feedback
+ * store, though it could not read the answer. No Origin header (curl, scripts, the spec's clients), the server's
+ * own origin (same host) and the `--cors` origins may write; every other page may not.
  */
 export function mayWrite(
   origin: string | undefined,

@@ -7,7 +7,10 @@ import type { PlanRecord, PlanSourceId } from '../../src/datasets/plans/types.js
 import type { RankRow } from '../../src/datasets/types.js'
 import { schoolRow } from './helpers.js'
 
-/** Ranks agree with their own 一分一段 tables (src/datasets/plans/rank-bands.ts, README "Ranks"). */
+/**
+ * Ranks agree with their own 一分一段 tables (src/datasets/plans/rank-bands.ts; src/datasets/plans/README.md,
+ * "Ranks").
+ */
 
 const row = (scoreLow: number, scoreHigh: number, num: number, total: number): RankRow => ({
   scoreLow,

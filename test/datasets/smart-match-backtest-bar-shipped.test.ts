@@ -10,9 +10,9 @@ afterAll(() => db.close())
 
 /**
  * The bar of the smart-match issue, as `gaokao smart-match backtest --all --year 2025 --samples 50` measures it
- * (README, "Backtest"): every province with 2025 outcomes to compare, its categories pooled, admits in at least
- * 93 % of its 保 items, 50-90 % of 稳, 10-50 % of 冲, with a median 保 overshoot above 0.5. A change to the
- * estimator, the classifier or the data that breaks it for any province fails here.
+ * (docs/smart-match.md, "Backtest"): every province with 2025 outcomes to compare, its categories pooled, admits
+ * in at least 93 % of its 保 items, 50-90 % of 稳, 10-50 % of 冲, with a median 保 overshoot above 0.5. A change to
+ * the estimator, the classifier or the data that breaks it for any province fails here.
  */
 describe('smart-match backtest on the shipped data: the 2025 bar', () => {
   it('is met by every province with outcomes to compare', async () => {

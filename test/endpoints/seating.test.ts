@@ -177,7 +177,7 @@ describe('seating with own rank (SPEC 4.2, 2.4)', () => {
         even_num: 5,
         seating_sec: '17~21',
       })
-    // the year's other category still has no place for the score (README, Access tokens)
+    // the year's other category still has no place for the score (docs/api.md#access-tokens)
     const history = await call(seatingSeating, { province: '江苏', year: '2025', km: '历史' }, js)
     expect(history.data.my_seating).toBeNull()
     await Promise.all([bj.db.close(), js.db.close()])

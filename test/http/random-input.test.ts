@@ -5,10 +5,10 @@ import { buildApp } from '../../src/http/app.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 /**
- * Bad input gets a clear error in the envelope, never a crash or a 500 (README, "The HTTP API"). Every route gets
- * requests built from its usual field names and from values that have broken parsers before: wrong types, blank
- * and huge text, SQL and LIKE metacharacters, control characters, numbers in odd notations, malformed bodies.
- * The sequence is seeded, so a failure names a request that can be replayed.
+ * Bad input gets a clear error in the envelope, never a crash or a 500 (docs/api.md, Decisions › "Bad requests").
+ * Every route gets requests built from its usual field names and from values that have broken parsers before:
+ * wrong types, blank and huge text, SQL and LIKE metacharacters, control characters, numbers in odd notations,
+ * malformed bodies. The sequence is seeded, so a failure names a request that can be replayed.
  */
 
 const FIELDS = [

@@ -11,7 +11,7 @@ export const DATASETS_COMMANDS: readonly CommandSpec[] = [
     options: [
       {
         flags: '--from <dir>',
-        description: '公开数据源目录 (数据仓库的 sources 文件夹, 见 README)',
+        description: '公开数据源目录 (数据仓库的 sources 文件夹, 见 docs/data.md)',
         required: true,
       },
       { flags: '--out <dir>', description: '输出目录', default: 'datasets' },

@@ -28,7 +28,10 @@ export interface HistoryPoint {
 }
 
 export interface ZyItem {
-  /** The catalogue id of the matched major; null when the plan's name matches none (README: unknown values) */
+  /**
+   * The catalogue id of the matched major; null when the plan's name matches none (docs/smart-match.md, "Fields
+   * the spec leaves open")
+   */
   zyId: number | null
   zyName: string
   index: number
@@ -119,8 +122,8 @@ export interface SmartMatchData {
     batch_line: number | null
     /**
      * The province publishes no major line (浙江, 山东): each major's figures are its school's line times the premium
-     * the same school's major shows in provinces with major lines (README, "Smart-match"), weaker than a line of
-     * its own.
+     * the same school's major shows in provinces with major lines (docs/smart-match.md, "浙江 and 山东: majors from
+     * school lines"), weaker than a line of its own.
      */
     majors_from_school_lines: boolean
   }
@@ -266,11 +269,11 @@ function toMajor(
     luqu_rate: '80%',
     min: expected === null ? null : scoreAtRank(rows, expected),
     min_section: expected,
-    // unknown: null like every unknown number of this answer (README, "Unknown values"), never -1
+    // unknown: null like every unknown number of this answer (docs/api.md, Decisions › "Unknown values"), never -1
     num: row.num,
     length: row.length ?? info?.length ?? '',
-    // rating has no empty value in the spec: null like every unknown number (README, "Unknown values"); ranking
-    // has one, 0 (2.15: "0 when no data"), as the open-majors answers give it
+    // rating has no empty value in the spec: null like every unknown number (docs/api.md, Decisions › "Unknown
+    // values"); ranking has one, 0 (2.15: "0 when no data"), as the open-majors answers give it
     rating: info?.rating ?? null,
     ranking: info?.ranking ?? 0,
     diff: expected === null ? null : expected - rank,

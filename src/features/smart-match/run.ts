@@ -325,9 +325,9 @@ export function cutList(
 ): TieredList {
   const type = volunteerTypeOf(rule)
   // Where the choice is a group or a major, an item that names none cannot be typed into the 志愿表: each pick
-  // prefers a neighbour that can (assemble.ts). Where the choice is the school (type 1) the school is typeable as it
-  // stands, so nothing is preferred there; this exception was found by reading 新疆 2025's backtest misses with
-  // the preference on (in-sample for 2025, README).
+  // prefers a neighbour that can (assemble.ts). Where the choice is the school (type 1) the school is typeable as
+  // it stands, so nothing is preferred there; this exception was found by reading 新疆 2025's backtest misses with
+  // the preference on (in-sample for 2025: docs/smart-match.md, "The caveat: rules found in-sample").
   return assembleList(
     classified,
     tierCounts(strategy, rule.volunteer_num_max),

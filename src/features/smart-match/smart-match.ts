@@ -115,7 +115,8 @@ export function parseSmartMatch(raw: z.output<typeof input>): SmartMatchInput {
 /**
  * SPEC 4.8: a 冲 / 稳 / 保 application list. Ranks, not scores: each option's lowest admitted ranks of the years
  * before rank_year, scaled to rank_year's cohort and weighted towards the latest year, give an expected lowest
- * rank and its uncertainty; the chance of admission sorts options into tiers (README, "Smart-match").
+ * rank and its uncertainty; the chance of admission sorts options into tiers (docs/smart-match.md, "Expected
+ * lowest rank" and "Chance and tiers").
  */
 export default defineEndpoint({
   name: 'smart-match',

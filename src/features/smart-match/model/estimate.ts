@@ -4,15 +4,15 @@ import type { CohortRatio } from './cohort.js'
  * The expected lowest admitted rank of an option in the candidate's year, and how uncertain it is.
  *
  * Each earlier year's lowest rank is scaled to the candidate's year (cohort.ts) and the scaled ranks are averaged
- * in log space with weights that halve for every year further back, so last year counts most. What an
- * observation is the lowest rank of matters: a major's own line, a group's, or a whole school's (the lowest of
- * all its majors). Each pairing of option and evidence — an "evidence class" such as major<school, a major
- * judged from its school's line — has its own shift (a school's line is optimistic for any one of its majors)
- * and its own year-to-year noise, measured on the data (README, "Smart-match"), larger when only one year is
- * known. The uncertainty σ (log scale) adds to that noise the disagreement between the years, a term for the top
- * ranks (where one student more or less moves a line a long way), and surcharges for ranks derived from scores, an
- * unknown cohort ratio, each reform crossed (exam mode, filing mechanism) and an option list that is not the
- * year's own published plan.
+ * in log space with weights that halve for every year further back, so last year counts most. What an observation
+ * is the lowest rank of matters: a major's own line, a group's, or a whole school's (the lowest of all its
+ * majors). Each pairing of option and evidence — an "evidence class" such as major<school, a major judged from its
+ * school's line — has its own shift (a school's line is optimistic for any one of its majors) and its own
+ * year-to-year noise, measured on the data (docs/smart-match.md, "Expected lowest rank" and "Chance and tiers"),
+ * larger when only one year is known. The uncertainty σ (log scale) adds to that noise the disagreement between
+ * the years, a term for the top ranks (where one student more or less moves a line a long way), and surcharges for
+ * ranks derived from scores, an unknown cohort ratio, each reform crossed (exam mode, filing mechanism) and an
+ * option list that is not the year's own published plan.
  *
  * The chance of admission is then P(lowest rank in Y >= candidate's rank) under a log-normal model:
  * Φ((ln E − ln r) / σ).
@@ -52,7 +52,8 @@ export interface ClassParams {
 export interface EstimatorParams {
   /**
    * Multiplies every expected rank: the estimates' overall caution, corrected. Fitted on the 2024 backtest (only
-   * outcomes before 2024 used; 1.03-1.07 best there, 1.05 taken) and tested on 2025 (README, "Smart-match").
+   * outcomes before 2024 used; 1.03-1.07 best there, 1.05 taken) and tested on 2025 (docs/smart-match.md,
+   * "Backtest").
    */
   bias: number
   /** Weight of a year relative to the next one */
@@ -79,8 +80,9 @@ export interface EstimatorParams {
   reformCoarse: number
   noPlan: number
   /**
-   * σ surcharge of a major judged from its school's line times a premium (premium.ts: 浙江, 山东, where no major
-   * line exists); fitted with `backtest --hide-major-lines` on 2024 (README, "Smart-match")
+   * σ surcharge of a major judged from its school's line times a premium (premium.ts: 浙江, 山东, where no major line
+   * exists); fitted with `backtest --hide-major-lines` on 2024 (docs/smart-match.md, "浙江 and 山东: majors from
+   * school lines")
    */
   premium: number
   /** Weight multiplier of a derived rank */

@@ -7,7 +7,8 @@
  * in [chong, wen), 稳 in [wen, bao), 保 from bao up, and no tier below chong (hopeless) or when its expected
  * lowest rank is more than `baoCap` times the candidate's rank (a wasted choice).
  *
- * Calibrated on the shipped data with `gaokao smart-match backtest --all` (README, "Smart-match").
+ * Calibrated on the shipped data with `gaokao smart-match backtest --all` (docs/smart-match.md, "Chance and tiers"
+ * and "Backtest").
  */
 export type TierName = 'chong' | 'wen' | 'bao'
 export const TIERS: readonly TierName[] = ['chong', 'wen', 'bao']
