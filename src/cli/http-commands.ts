@@ -14,6 +14,7 @@ interface ServeOptions {
   log?: boolean
   store?: string
   cors?: string
+  cacheMb: string
 }
 
 /** Serves until Ctrl-C or SIGTERM; says on stderr when it listens and when it stops. */
@@ -22,6 +23,9 @@ export const serveRun = defineRun({
     const port = Number(opts.port)
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw badRequest(`--port 应为 0 到 65535 的整数, 收到 ${opts.port}`)
+    const cacheMb = Number(opts.cacheMb)
+    if (!Number.isInteger(cacheMb) || cacheMb < 0 || cacheMb > 65536)
+      throw badRequest(`--cache-mb 应为 0 到 65536 的整数, 收到 ${opts.cacheMb}`)
     const { parseCorsOrigins } = await import('../http/cors-origins.js')
     const corsOrigins = opts.cors === undefined ? [] : parseCorsOrigins(opts.cors)
     if (!Array.isArray(corsOrigins)) throw badRequest(corsOrigins.error)
@@ -47,6 +51,7 @@ export const serveRun = defineRun({
         storeDir: opts.store,
         logger: opts.log,
         corsOrigins,
+        answerCacheMb: cacheMb,
         settings: opts.logoBaseUrl ? { logoBaseUrl: opts.logoBaseUrl } : undefined,
         announce: (line) => io.note(`${line}\n`),
         // npm sets npm_command=exec for the command it runs under `npx` / `npm exec`

@@ -8,6 +8,7 @@ import { INTERNAL_ERROR_MESSAGE, invoke } from '../endpoints/invoke.js'
 import { warmUp } from '../endpoints/warm-up.js'
 import { ApiError, httpStatusOf } from '../errors.js'
 import { VERSION } from '../version.js'
+import { AnswerCache } from './answer-cache.js'
 import { bearerCaller } from './auth.js'
 import { mayWrite } from './cors-origins.js'
 import { openApiDocument } from './openapi.js'
@@ -39,7 +40,19 @@ export interface AppOptions extends ContextOptions {
    * it listens on the loopback interface, against DNS rebinding (transport-errors.ts).
    */
   loopbackOnly?: boolean
+  /**
+   * Memory budget of the serialized answers kept for repeated requests (answer-cache.ts), MB; 0 keeps none.
+   * Default 0 here (tests, `call`); `serve` keeps 128 MB unless told otherwise.
+   */
+  answerCacheMb?: number
 }
+
+/** What Fastify sends an object as; a kept answer is sent as the same */
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** cwb-num's `bypass_cache` asks for the work to be done again: such a request is never answered from a cache. */
+const asksFreshWork = (input: unknown): boolean =>
+  typeof input === 'object' && input !== null && 'bypass_cache' in input && input.bypass_cache != null
 
 /** A request, body included, must have arrived this long after it began (408 otherwise) */
 const REQUEST_TIMEOUT_MS = 30_000
@@ -95,7 +108,11 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       return reply.code(statusFor(err)).send(fail(err.code, err.message))
     })
 
+  const answers = opts.answerCacheMb ? new AnswerCache(opts.answerCacheMb * 1_048_576) : undefined
+  const inFlight = new Map<string, Promise<string>>()
   for (const def of ENDPOINTS) {
+    // Not kept: what writes (feedback), and what asks for fresh work on purpose (cwb-num's bypass_cache).
+    const cacheable = answers !== undefined && !def.usesStore
     app.route({
       method: def.http.method,
       url: def.http.path,
@@ -111,12 +128,41 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
           return reply.code(statusFor(err)).send(fail(err.code, err.message))
         }
         const caller = await resolveCaller(req, reply)
-        const outcome = await invoke(def, requestInput(def, req), contexts.forCaller(caller), (err) => {
-          req.log.error({ err }, 'handler failed')
-          opts.onInternalError?.(err)
-        })
-        reply.code(outcome.error ? statusFor(outcome.error) : 200)
-        return outcome.body
+        const ctx = contexts.forCaller(caller)
+        const input = requestInput(def, req)
+        const key =
+          cacheable && !asksFreshWork(input)
+            ? AnswerCache.key(def.name, ctx.now().getFullYear(), caller, input)
+            : undefined
+        const run = () =>
+          invoke(def, input, ctx, (err) => {
+            req.log.error({ err }, 'handler failed')
+            opts.onInternalError?.(err)
+          })
+        if (key === undefined || !answers) {
+          const outcome = await run()
+          reply.code(outcome.error ? statusFor(outcome.error) : 200)
+          return outcome.body
+        }
+        // Kept as the status (three digits) followed by the body. Identical requests that arrive while the first
+        // is being answered wait for its answer rather than each doing the work (64 clients asking the same
+        // list at once ran 64 queries).
+        let answer = answers.get(key) ?? inFlight.get(key)
+        if (answer === undefined) {
+          const made = run().then((outcome) => {
+            const kept = `${outcome.error ? statusFor(outcome.error) : 200}${JSON.stringify(outcome.body)}`
+            // A failure on our side is not an answer to keep.
+            if (!outcome.error || outcome.error.badInput) answers.set(key, kept)
+            return kept
+          })
+          inFlight.set(key, made)
+          answer = made.finally(() => inFlight.delete(key))
+        }
+        const kept = await answer
+        return reply
+          .code(Number(kept.slice(0, 3)))
+          .type(JSON_TYPE)
+          .send(kept.slice(3))
       },
     })
   }

@@ -1,0 +1,63 @@
+/**
+ * Serialized answers of the HTTP API, kept while `serve` runs: the datasets do not change while it serves and every
+ * read endpoint answers the same request the same way, so a repeated request is answered with the bytes of the
+ * first answer, without validation, handler or serialization. The key is everything an answer can depend on: the
+ * endpoint, the request's fields (keys sorted, so that field order does not matter), the caller (a token's
+ * profile) and the year (defaults such as "the last five years" follow the clock). Bounded by a memory budget,
+ * least recently used first out; a request or answer too large to be worth keeping is not kept.
+ */
+
+/** Largest request (its key) worth caching: longer ones are fuzzing or mistakes, not a results-day workload. */
+const MAX_KEY = 4_096
+
+export class AnswerCache {
+  private readonly entries = new Map<string, string>()
+  private bytes = 0
+
+  constructor(
+    /** Memory budget, bytes (counted as UTF-16 code units × 2) */
+    private readonly budget: number,
+  ) {}
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  /** The key of a request, undefined when it is not to be cached */
+  static key(endpoint: string, year: number, caller: unknown, input: unknown): string | undefined {
+    const key = `${endpoint}|${year}|${stableJson(caller ?? null)}|${stableJson(input ?? {})}`
+    return key.length <= MAX_KEY ? key : undefined
+  }
+
+  get(key: string): string | undefined {
+    const hit = this.entries.get(key)
+    if (hit === undefined) return undefined
+    // most recently used last
+    this.entries.delete(key)
+    this.entries.set(key, hit)
+    return hit
+  }
+
+  set(key: string, answer: string): void {
+    const cost = (key.length + answer.length) * 2
+    if (cost > this.budget / 16 || this.entries.has(key)) return
+    this.entries.set(key, answer)
+    this.bytes += cost
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.budget) break
+      this.entries.delete(oldest)
+      this.bytes -= (oldest.length + value.length) * 2
+    }
+  }
+}
+
+/** JSON with every object's keys sorted: two requests that differ only in field order have one key. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  )
+}
