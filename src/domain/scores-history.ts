@@ -52,7 +52,7 @@ export class BlockIndex {
   private readonly starts: Float64Array
 
   constructor(blocks: readonly ScoreBlock[]) {
-    // A server's summaries arrive in answer order already (endpoints/historical-scores-rows.ts): check in one
+    // A server's summaries arrive in answer order already (endpoints/queries/score-rows.ts): check in one
     // pass rather than sort.
     const sorted = inOrder(blocks) ? blocks : [...blocks].sort(compareBlocks)
     const size = sorted.length

@@ -2,23 +2,14 @@ import { z } from 'zod'
 import { expandKm } from '../domain/km.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { placeholders, reqText } from './schema.js'
-
-interface StatRow {
-  title: string
-  total_applicants: number | null
-  undergrad_admitted: number | null
-  college_admitted: number | null
-}
+import { categoryStats } from './queries/category-stats.js'
+import { reqText } from './schema.js'
 
 const input = z.object({
   province: reqText({ description: '省份', placeholder: 'province' }),
-  year: reqText({ description: '年份', placeholder: 'year' }).refine(
-    (v) => v === undefined || /^\d{4}$/.test(v),
-    {
-      message: '应为四位数年份, 如 2025',
-    },
-  ),
+  year: reqText({ description: '年份', placeholder: 'year' }).refine((v) => /^\d{4}$/.test(v), {
+    message: '应为四位数年份, 如 2025',
+  }),
   subject_type: reqText({
     description: '科类: 物理类 历史类 理科 文科 综合 (也接受 物理, 历史)',
     placeholder: 'type',
@@ -37,13 +28,8 @@ export default defineEndpoint({
   input,
   examples: ['gaokao charts categories --province 江苏 --year 2025 --subject-type 物理类'],
   async handler(req, ctx) {
-    const province = requireProvince(req.province as string).name
-    const types = expandKm(req.subject_type as string)
-    return ctx.db.all<StatRow>(
-      `SELECT title, total_applicants, undergrad_admitted, college_admitted FROM category_stats
-       WHERE province = ? AND year = ? AND subject_type IN (${placeholders(types)}) ORDER BY subject_type`,
-      [province, Number(req.year), ...types],
-    )
+    const province = requireProvince(req.province).name
+    return categoryStats(ctx.db, province, Number(req.year), expandKm(req.subject_type))
   },
   table: (data) => ({
     head: ['统计项', '报考人数', '本科线上', '专科线上'],

@@ -1,12 +1,22 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { lookupTable } from '../domain/lookup.js'
-import { ApiError } from '../errors.js'
+import { addRefusal, checkOrder, type Refusal, specAnswer } from './checks.js'
 import { defineEndpoint } from './define.js'
-import { containsPattern } from './plans-common.js'
-import { handlerChecked } from './schema.js'
+import { pageOf } from './paging.js'
+import {
+  allNews,
+  type ContentRow,
+  contentItems,
+  type NewsFilter,
+  newsCount,
+  newsPage,
+  SORT_TYPES,
+  type SortType,
+} from './queries/content.js'
+import { readField } from './schema.js'
 
-/** SPEC 4.11's messages, in the order the handler checks them. */
+/** SPEC 4.11's messages, in its order of checks. */
 export const QUESTION_MESSAGES = {
   module: '模块类型参数错误',
   subModule: '二级模块类型参数错误',
@@ -24,15 +34,8 @@ export const CATEGORY_LABELS: Readonly<Record<string, string>> = lookupTable({
   '4': '重要公告',
 })
 
-/** sort_type: 1 publish time, 2 sort value, 3 view count, all descending; 0 (default): sort value, then time. */
-const ORDER_BY: Readonly<Record<number, string>> = {
-  0: 'sort DESC, publish_at DESC, id',
-  1: 'publish_at DESC, id',
-  2: 'sort DESC, id',
-  3: 'look_num DESC, id',
-}
-
-const bad = (message: string) => new ApiError(400, message, { badInput: true })
+/** SPEC 4.11's order of checks. */
+const step = checkOrder('module', 'subModule', 'paging', 'pageSize', 'sort', 'category')
 
 /** An int field of 4.11: absent or '' is 0 (the spec's default); anything not a whole number is undefined. */
 function intField(v: unknown): number | undefined {
@@ -40,79 +43,115 @@ function intField(v: unknown): number | undefined {
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN
   return Number.isInteger(n) ? n : undefined
 }
-const inRange = (n: number | undefined, lo: number, hi: number): n is number =>
-  n !== undefined && n >= lo && n <= hi
+/** An int field within [lo, hi], else the spec's `refusal`. */
+const inRange =
+  (lo: number, hi: number, refusal: Refusal) =>
+  (v: unknown): number | Refusal => {
+    const n = intField(v)
+    return n !== undefined && n >= lo && n <= hi ? n : refusal
+  }
+const pagingIncomplete = specAnswer(QUESTION_MESSAGES.paging)
 
-interface Row {
-  id: number
-  title: string
-  school_name: string
-  content: string
-  answer: string
-  description: string
-  sort: number
-  look_num: number
-  publish_at: string
-  created_at: string
-  category_enum: number
+function sortTypeOf(v: unknown): SortType | Refusal {
+  const n = intField(v)
+  return SORT_TYPES.find((t) => t === n) ?? specAnswer(QUESTION_MESSAGES.sort)
 }
 
-const input = z.object({
-  // intField: absent is 0, which module_type and sub_module_type refuse.
-  module_type: handlerChecked({
-    description: '模块 1-6 (4 = 资讯)',
-    placeholder: 'n',
-    accepts: 'integer',
-    min: 1,
-    max: 6,
-    required: true,
-  }),
-  sub_module_type: handlerChecked({
-    description: '二级模块 1-4 ((4,3) 分类选项, (4,4) 资讯列表)',
-    placeholder: 'n',
-    accepts: 'integer',
-    min: 1,
-    max: 4,
-    required: true,
-  }),
-  page: handlerChecked({
-    description: '页码 (资讯列表分页, 须与 limit 同时给出)',
-    placeholder: 'n',
-    accepts: 'integer',
-    min: 0,
-    default: 0,
-  }),
-  limit: handlerChecked({
-    description: `每页条数 (最多 ${NEWS_PAGE_MAX})`,
-    placeholder: 'n',
-    accepts: 'integer',
-    min: 0,
-    max: NEWS_PAGE_MAX,
-    default: 0,
-  }),
-  sort_type: handlerChecked({
-    description: '排序: 1 发布时间, 2 排序值, 3 浏览量 (均降序)',
-    placeholder: 'n',
-    accepts: 'integer',
-    min: 0,
-    max: 3,
-    default: 0,
-  }),
-  // Only text is read; any other value means no keyword.
-  keyword: handlerChecked({
-    description: '标题关键词 (仅资讯列表)',
-    placeholder: 'text',
-    jsonSchema: { type: ['string', 'null'] },
-  }),
-  category: handlerChecked({
-    description: '分类 1-4 (仅资讯列表): 1 政策解读 2 考试信息 3 院校动态 4 重要公告',
-    placeholder: 'n',
-    accepts: 'integer',
-    min: 0,
-    max: 4,
-    default: 0,
-  }),
-})
+/** page and limit are sent together or not at all (SPEC 4.11), and a news page holds at most NEWS_PAGE_MAX. */
+function pagingTogether(req: { page: number; limit: number }, ctx: z.RefinementCtx) {
+  // A field refused by its own check holds no number here (and its refusal comes first).
+  if (typeof req.page !== 'number' || typeof req.limit !== 'number') return
+  if (req.page > 0 !== req.limit > 0) addRefusal(ctx, pagingIncomplete.at(step('paging')))
+  else if (req.limit > NEWS_PAGE_MAX)
+    addRefusal(ctx, specAnswer(`每页最多${NEWS_PAGE_MAX}条`).at(step('pageSize')))
+}
+
+const input = z
+  .object({
+    // intField: absent is 0, which module_type and sub_module_type refuse.
+    module_type: readField(
+      {
+        description: '模块 1-6 (4 = 资讯)',
+        placeholder: 'n',
+        accepts: 'integer',
+        min: 1,
+        max: 6,
+        required: true,
+      },
+      inRange(1, 6, specAnswer(QUESTION_MESSAGES.module)),
+      step('module'),
+    ),
+    sub_module_type: readField(
+      {
+        description: '二级模块 1-4 ((4,3) 分类选项, (4,4) 资讯列表)',
+        placeholder: 'n',
+        accepts: 'integer',
+        min: 1,
+        max: 4,
+        required: true,
+      },
+      inRange(1, 4, specAnswer(QUESTION_MESSAGES.subModule)),
+      step('subModule'),
+    ),
+    page: readField(
+      {
+        description: '页码 (资讯列表分页, 须与 limit 同时给出)',
+        placeholder: 'n',
+        accepts: 'integer',
+        min: 0,
+        default: 0,
+      },
+      inRange(0, Number.POSITIVE_INFINITY, pagingIncomplete),
+      step('paging'),
+    ),
+    limit: readField(
+      {
+        description: `每页条数 (最多 ${NEWS_PAGE_MAX})`,
+        placeholder: 'n',
+        accepts: 'integer',
+        min: 0,
+        max: NEWS_PAGE_MAX,
+        default: 0,
+      },
+      inRange(0, Number.POSITIVE_INFINITY, pagingIncomplete),
+      step('paging'),
+    ),
+    sort_type: readField(
+      {
+        description: '排序: 1 发布时间, 2 排序值, 3 浏览量 (均降序)',
+        placeholder: 'n',
+        accepts: 'integer',
+        min: 0,
+        max: 3,
+        default: 0,
+      },
+      sortTypeOf,
+      step('sort'),
+    ),
+    // Only text is read; any other value means no keyword.
+    keyword: readField(
+      {
+        description: '标题关键词 (仅资讯列表)',
+        placeholder: 'text',
+        jsonSchema: { type: ['string', 'null'] },
+      },
+      (v) => (typeof v === 'string' ? v.trim() : ''),
+    ),
+    category: readField(
+      {
+        description: '分类 1-4 (仅资讯列表): 1 政策解读 2 考试信息 3 院校动态 4 重要公告',
+        placeholder: 'n',
+        accepts: 'integer',
+        min: 0,
+        max: 4,
+        default: 0,
+      },
+      inRange(0, 4, specAnswer(QUESTION_MESSAGES.category)),
+      step('category'),
+    ),
+  })
+  // checked whatever the other fields hold: the pair's refusal comes before those of sort_type and category
+  .superRefine(pagingTogether, { when: () => true })
 
 /** SPEC 4.11: news and common questions, in the four response variants of the spec. */
 export default defineEndpoint({
@@ -127,31 +166,13 @@ export default defineEndpoint({
     'gaokao content list --module-type 1 --sub-module-type 1',
   ],
   async handler(req, ctx) {
-    const module = intField(req.module_type)
-    if (!inRange(module, 1, 6)) throw bad(QUESTION_MESSAGES.module)
-    const sub = intField(req.sub_module_type)
-    if (!inRange(sub, 1, 4)) throw bad(QUESTION_MESSAGES.subModule)
-    const page = intField(req.page)
-    const limit = intField(req.limit)
-    if (page === undefined || limit === undefined || page < 0 || limit < 0 || page > 0 !== limit > 0)
-      throw bad(QUESTION_MESSAGES.paging)
-    if (limit > NEWS_PAGE_MAX) throw bad(`每页最多${NEWS_PAGE_MAX}条`)
-    const sortType = intField(req.sort_type)
-    if (!inRange(sortType, 0, 3)) throw bad(QUESTION_MESSAGES.sort)
-    const category = intField(req.category)
-    if (!inRange(category, 0, 4)) throw bad(QUESTION_MESSAGES.category)
-
+    const { module_type: module, sub_module_type: sub } = req
     if (module === 4 && sub === 3) return { category_enum: { ...CATEGORY_LABELS } }
-    const orderBy = ORDER_BY[sortType] as string
     if (module === 4 && sub === 4) {
-      const keyword = typeof req.keyword === 'string' ? req.keyword.trim() : ''
-      return newsList(ctx.db, { keyword, category, orderBy, page, limit })
+      const { keyword, category, sort_type: sort, page, limit } = req
+      return newsList(ctx.db, { keyword, category, sort }, page, limit)
     }
-    const rows = await ctx.db.all<Row>(
-      `SELECT * FROM content_items WHERE module_type = ? AND sub_module_type = ? ORDER BY ${orderBy}`,
-      [module, sub],
-    )
-    return rows.map(genericItem)
+    return (await contentItems(ctx.db, module, sub, req.sort_type)).map(genericItem)
   },
   records: (data) => (Array.isArray(data) ? data : 'list' in data ? data.list : []),
   table: (data) => {
@@ -175,36 +196,18 @@ export default defineEndpoint({
       : undefined,
 })
 
-async function newsList(
-  db: Db,
-  q: { keyword: string; category: number; orderBy: string; page: number; limit: number },
-) {
-  const where = `module_type = 4 AND sub_module_type = 4
-    AND (? = '' OR title LIKE ? ESCAPE '\\') AND (? = 0 OR category_enum = ?)`
-  const params = [q.keyword, containsPattern(q.keyword), q.category, q.category]
-  if (q.page === 0) {
-    const rows = await db.all<Row>(`SELECT * FROM content_items WHERE ${where} ORDER BY ${q.orderBy}`, params)
-    return rows.map(unpagedNewsItem)
-  }
-  const [count] = await db.all<{ total: number }>(
-    `SELECT count(*)::INTEGER AS total FROM content_items WHERE ${where}`,
-    params,
-  )
-  const total = count?.total ?? 0
+/** The news list: every item when page is 0, else one page of `limit` items. */
+async function newsList(db: Db, filter: NewsFilter, page: number, limit: number) {
+  if (page === 0) return (await allNews(db, filter)).map(unpagedNewsItem)
+  const total = await newsCount(db, filter)
   // A page past the last one is empty; asked for as such (a page of 1e20 included, whose offset no engine
   // takes), not queried.
-  const offset = (q.page - 1) * q.limit
-  const rows =
-    offset >= total
-      ? []
-      : await db.all<Row>(
-          `SELECT * FROM content_items WHERE ${where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`,
-          [...params, q.limit, offset],
-        )
-  return { list: rows.map(pagedNewsItem), total, page: q.page, limit: q.limit }
+  const { offset } = pageOf(page, limit)
+  const rows = offset >= total ? [] : await newsPage(db, filter, limit, offset)
+  return { list: rows.map(pagedNewsItem), total, page, limit }
 }
 
-const base = (r: Row) => ({
+const base = (r: ContentRow) => ({
   id: r.id,
   title: r.title,
   school_name: r.school_name,
@@ -214,13 +217,13 @@ const base = (r: Row) => ({
   look_num: r.look_num,
   publish_at: r.publish_at,
 })
-const labels = (r: Row) => ({
+const labels = (r: ContentRow) => ({
   enum_type: r.category_enum,
   value_text: CATEGORY_LABELS[String(r.category_enum)] ?? '',
 })
 
 /** Paged news list: created_at to the second, category labels and description. */
-const pagedNewsItem = (r: Row) => ({
+const pagedNewsItem = (r: ContentRow) => ({
   ...base(r),
   created_at: r.created_at,
   category_enum: r.category_enum,
@@ -228,11 +231,15 @@ const pagedNewsItem = (r: Row) => ({
   description: r.description,
 })
 /** Unpaged news list: created_at to the minute, category labels, no description. */
-const unpagedNewsItem = (r: Row) => ({
+const unpagedNewsItem = (r: ContentRow) => ({
   ...base(r),
   created_at: r.created_at.slice(0, 16),
   category_enum: r.category_enum,
   category_labels: labels(r),
 })
 /** Other modules: description, no created_at, no category labels. */
-const genericItem = (r: Row) => ({ ...base(r), category_enum: r.category_enum, description: r.description })
+const genericItem = (r: ContentRow) => ({
+  ...base(r),
+  category_enum: r.category_enum,
+  description: r.description,
+})

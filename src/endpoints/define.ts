@@ -93,6 +93,16 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown, V = u
    */
   positional?: string
   /**
+   * CLI only: the positional argument may name a file on the user's machine (`gaokao check 志愿表.xlsx`), which the
+   * CLI reads and `read` turns into the request's fields (flags given beside it win). Never over HTTP: a server
+   * does not read the files a request names.
+   */
+  cliFile?: {
+    /** Whether the argument is meant as a file (by its extension): one that does not exist is then an error */
+    names(argument: string): boolean
+    read(name: string, bytes: Uint8Array): Promise<Record<string, unknown>>
+  }
+  /**
    * Requests a server answers once before it listens (`serve`), so that what they compute and keep (memos of a
    * front end's landing queries: the unfiltered lists, the lookups) is ready for the first caller. Read-only
    * endpoints only; a request here must pass the input schema.

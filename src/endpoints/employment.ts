@@ -1,20 +1,27 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { percent, trendOf, yuan } from '../domain/format.js'
-import { lookupTable } from '../domain/lookup.js'
 import { defineEndpoint } from './define.js'
-import { containsPattern } from './plans-common.js'
+import { pageOf } from './paging.js'
+import {
+  bestPaid,
+  type DirectionKind,
+  directionShares,
+  EMPLOYMENT_SORTS,
+  type EmploymentFilter,
+  employmentSummary,
+  firstMajors,
+  latestYear,
+  type MajorRef,
+  majorDirections,
+  majorNamed,
+  rankedMajors,
+  salaryByDiscipline,
+  salaryGrowth,
+  yearlySeries,
+} from './queries/employment.js'
 import { optChoice, optInt, optText } from './schema.js'
 
-/** SPEC 4.16: the six sort types and the SQL ordering (constants, never request text) behind each. */
-export const EMPLOYMENT_SORTS: Readonly<Record<string, string>> = lookupTable({
-  employment_rate_desc: 'employment_rate DESC',
-  employment_rate_asc: 'employment_rate ASC',
-  satisfaction_desc: 'satisfaction DESC',
-  satisfaction_asc: 'satisfaction ASC',
-  salary_desc: 'avg_salary DESC',
-  salary_asc: 'avg_salary ASC',
-})
 /** SPEC 2.16: the rate shown where no rate exists. */
 export const DEFAULT_EMPLOYMENT_RATE = '86.5%'
 export const EMPLOYMENT_PAGE_MAX = 50
@@ -36,19 +43,11 @@ const input = z.object({
   sort_type: optChoice({
     description: '排序 (默认 employment_rate_desc)',
     placeholder: 'sort',
-    choices: Object.keys(EMPLOYMENT_SORTS),
+    choices: EMPLOYMENT_SORTS,
     default: 'employment_rate_desc',
   }),
   trend_major: optText({ description: '趋势分析所选专业 (默认: 排名第一的专业)', placeholder: 'name' }),
 })
-
-interface Filter {
-  degree: string
-  cate1: string | null
-  name: string | null
-}
-const WHERE = `degree = ? AND (? IS NULL OR discipline = ?) AND (? IS NULL OR major_name LIKE ? ESCAPE '\\')`
-const whereParams = (f: Filter) => [f.degree, f.cate1, f.cate1, f.name, f.name && containsPattern(f.name)]
 
 /**
  * SPEC 4.16: employment analysis of the majors under a filter, served as the spec shows it, without the
@@ -67,51 +66,20 @@ export default defineEndpoint({
     'gaokao employment --degree 专科 --major-name 计算机 --json',
   ],
   async handler(req, ctx) {
-    const filter: Filter = {
+    const filter: EmploymentFilter = {
       degree: req.degree ?? '本科',
       cate1: req.cate1 ?? null,
       name: req.major_name ?? null,
     }
-    const page = req.page ?? 1
-    const pageSize = Math.min(req.page_size ?? 10, EMPLOYMENT_PAGE_MAX)
-    const order = EMPLOYMENT_SORTS[req.sort_type ?? 'employment_rate_desc'] as string
+    const sort = req.sort_type ?? 'employment_rate_desc'
+    const page = pageOf(req.page ?? 1, Math.min(req.page_size ?? 10, EMPLOYMENT_PAGE_MAX))
     const year = await latestYear(ctx.db, filter, ctx.now().getFullYear() - 1)
-    const at = [...whereParams(filter), year]
-    const scoped = `FROM employment WHERE ${WHERE} AND year = ?`
-
-    const [summary] = await ctx.db.all<{
-      n: number
-      rate: number | null
-      salary: number | null
-      sat: number | null
-    }>(
-      `SELECT count(*)::INTEGER AS n, avg(employment_rate) AS rate, avg(avg_salary) AS salary, avg(satisfaction) AS sat ${scoped}`,
-      at,
-    )
-    const ranking = await ctx.db.all<RankRow>(
-      `SELECT major_id, major_name, discipline, employment_rate, avg_salary, satisfaction ${scoped}
-       ORDER BY ${order}, major_id LIMIT ? OFFSET ?`,
-      [...at, pageSize, (page - 1) * pageSize],
-    )
-    const high = await ctx.db.all<{ major_name: string; avg_salary: number }>(
-      `SELECT major_name, avg_salary ${scoped} ORDER BY avg_salary DESC, major_id LIMIT ${HIGH_SALARY_COUNT}`,
-      at,
-    )
-    const compare = await ctx.db.all<{ discipline: string; salary: number }>(
-      `SELECT discipline, round(avg(avg_salary))::INTEGER AS salary FROM employment WHERE degree = ? AND year = ?
-       GROUP BY discipline ORDER BY salary DESC, discipline`,
-      [filter.degree, year],
-    )
-    const [growth] = await ctx.db.all<Record<string, number | null>>(
-      `SELECT avg(avg_salary) AS s0, avg(avg_salary_min) AS s0min, avg(avg_salary_max) AS s0max,
-              avg(salary_3y) AS s3, avg(salary_3y_min) AS s3min, avg(salary_3y_max) AS s3max,
-              avg(salary_5y) AS s5, avg(salary_5y_min) AS s5min, avg(salary_5y_max) AS s5max ${scoped}`,
-      at,
-    )
-    const options = await ctx.db.all<{ major_id: number; major_name: string }>(
-      `SELECT major_id, major_name ${scoped} ORDER BY ${order}, major_id LIMIT ${TREND_OPTIONS}`,
-      at,
-    )
+    const summary = await employmentSummary(ctx.db, filter, year)
+    const ranking = await rankedMajors(ctx.db, filter, year, sort, page.size, page.offset)
+    const high = await bestPaid(ctx.db, filter, year, HIGH_SALARY_COUNT)
+    const compare = await salaryByDiscipline(ctx.db, filter.degree, year)
+    const growth = await salaryGrowth(ctx.db, filter, year)
+    const options = await firstMajors(ctx.db, filter, year, sort, TREND_OPTIONS)
     const selected = await selectMajor(ctx.db, filter.degree, req.trend_major, options[0])
     // No data is null, never a 0 that reads as a salary (docs/api.md, Decisions › "Unknown values").
     const round = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v))
@@ -144,10 +112,10 @@ export default defineEndpoint({
       },
       ranking_list: {
         total: n,
-        page,
-        page_size: pageSize,
+        page: page.page,
+        page_size: page.size,
         list: ranking.map((r, i) => ({
-          rank: (page - 1) * pageSize + i + 1,
+          rank: page.offset + i + 1,
           major_name: r.major_name,
           discipline: r.discipline,
           employment_rate: percent(r.employment_rate),
@@ -191,61 +159,23 @@ export default defineEndpoint({
   emptyMessage: (data) => (data.ranking_list.total === 0 ? '没有符合条件的专业就业数据' : undefined),
 })
 
-interface RankRow {
-  major_id: number
-  major_name: string
-  discipline: string
-  employment_rate: number
-  avg_salary: number
-  satisfaction: number
-}
-
-async function latestYear(db: Db, f: Filter, fallback: number): Promise<number> {
-  const [row] = await db.all<{ y: number | null }>(
-    `SELECT coalesce(max(year) FILTER (WHERE ${WHERE}), max(year)) AS y FROM employment`,
-    whereParams(f),
-  )
-  return row?.y ?? fallback
-}
-
 /** The major of the trend and career sections: `trend_major` when it names one, else the ranking's first. */
 async function selectMajor(
   db: Db,
   degree: string,
   requested: string | undefined,
-  first: { major_id: number; major_name: string } | undefined,
-): Promise<{ major_id: number; major_name: string } | undefined> {
-  if (requested !== undefined) {
-    const [hit] = await db.all<{ major_id: number; major_name: string }>(
-      `SELECT major_id, major_name FROM employment WHERE major_name = ? ORDER BY (degree = ?) DESC, major_id LIMIT 1`,
-      [requested, degree],
-    )
-    if (hit) return hit
-  }
-  return first
+  first: MajorRef | undefined,
+): Promise<MajorRef | undefined> {
+  return (requested === undefined ? undefined : await majorNamed(db, requested, degree)) ?? first
 }
 
-/** Industry and position shares averaged over the filtered majors (each major's shares sum to 100). */
-async function directions(db: Db, f: Filter, selected: { major_id: number; major_name: string } | undefined) {
-  const share = (kind: string) =>
-    db.all<{ name: string; percentage: number; avg_salary: number }>(
-      `WITH majors AS (SELECT DISTINCT major_id FROM employment WHERE ${WHERE}),
-            n AS (SELECT count(*) AS c FROM majors)
-       SELECT name, sum(percentage) / any_value(n.c) AS percentage, avg(d.avg_salary) AS avg_salary
-       FROM employment_directions d JOIN majors USING (major_id), n
-       WHERE kind = ? GROUP BY name ORDER BY percentage DESC, name`,
-      [...whereParams(f), kind],
-    )
-  const own = (kind: string) =>
-    selected
-      ? db.all<{ name: string; percentage: number }>(
-          `SELECT name, percentage FROM employment_directions WHERE major_id = ? AND kind = ? ORDER BY seq`,
-          [selected.major_id, kind],
-        )
-      : Promise.resolve([])
+/** Industry and position shares averaged over the filtered majors, and the selected major's own. */
+async function directions(db: Db, f: EmploymentFilter, selected: MajorRef | undefined) {
+  const own = (kind: DirectionKind) =>
+    selected ? majorDirections(db, selected.major_id, kind) : Promise.resolve([])
   const [industries, positions, ownIndustries, ownPositions] = await Promise.all([
-    share('industry'),
-    share('position'),
+    directionShares(db, f, 'industry'),
+    directionShares(db, f, 'position'),
     own('industry'),
     own('position'),
   ])
@@ -266,17 +196,8 @@ async function directions(db: Db, f: Filter, selected: { major_id: number; major
 }
 
 /** The selected major's yearly series, and a plain-words reading of it. */
-async function trend(
-  db: Db,
-  selected: { major_id: number; major_name: string } | undefined,
-  options: { major_name: string }[],
-) {
-  const series = selected
-    ? await db.all<{ year: number; major_name: string; employment_rate: number; avg_salary: number }>(
-        `SELECT year, major_name, employment_rate, avg_salary FROM employment WHERE major_id = ? ORDER BY year`,
-        [selected.major_id],
-      )
-    : []
+async function trend(db: Db, selected: MajorRef | undefined, options: { major_name: string }[]) {
+  const series = selected ? await yearlySeries(db, selected.major_id) : []
   const last = series.at(-1)
   const before = series.at(-2)
   const names = options.map((o) => o.major_name)

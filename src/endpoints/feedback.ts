@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { ApiError } from '../errors.js'
+import { Refusal, specAnswer } from './checks.js'
 import { defineEndpoint } from './define.js'
-import { handlerChecked } from './schema.js'
+import { readField } from './schema.js'
 
 /** SPEC 4.12's messages, in the spec's order of checks. */
 export const FEEDBACK_MESSAGES = {
@@ -19,7 +20,6 @@ export const FEEDBACK_MESSAGES = {
 export const CONTACT_INVALID = '请输入正确的邮箱或手机号'
 export const PAGE_TITLE_MAX = 200
 
-const bad = (message: string) => new ApiError(400, message, { badInput: true })
 /** Lengths are counted in characters (code points): a Chinese character counts one. */
 const chars = (s: string): number => [...s].length
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u
@@ -32,32 +32,74 @@ function text(v: unknown): string | undefined {
   return undefined
 }
 
+/** Text of at most `max` characters; `missing` and `tooLong` are the spec's answers. */
+const boundedText = (v: unknown, max: number, missing: string, tooLong: string): string | Refusal => {
+  const t = text(v)
+  if (t === undefined) return specAnswer(missing)
+  return chars(t) > max ? specAnswer(tooLong) : t
+}
+
+/** feedback_type: 1-4, as a number or its text. */
+function feedbackType(v: unknown): number | Refusal {
+  const type = typeof v === 'string' ? Number(v) : v
+  if (typeof type !== 'number' || !Number.isInteger(type) || type < 1 || type > 4)
+    return specAnswer(FEEDBACK_MESSAGES.type)
+  return type
+}
+
+function contact(v: unknown): string | Refusal {
+  const c = boundedText(v, 100, FEEDBACK_MESSAGES.contactMissing, FEEDBACK_MESSAGES.contactTooLong)
+  if (c instanceof Refusal || EMAIL.test(c) || MOBILE.test(c)) return c
+  return specAnswer(CONTACT_INVALID)
+}
+
+/** page_title: optional text; a title of another kind ({"a":1}) was once stored as '' and acknowledged: refused. */
+function pageTitle(v: unknown): string | Refusal {
+  if (v !== undefined && v !== null && !['string', 'number'].includes(typeof v))
+    return specAnswer('页面标题应为文本')
+  const title = text(v) ?? ''
+  return chars(title) > PAGE_TITLE_MAX ? specAnswer(`页面标题最多${PAGE_TITLE_MAX}个字符`) : title
+}
+
+/** The fields in the spec's order of checks, each answering with the spec's message. */
 const input = z.object({
-  feedback_type: handlerChecked({
-    description: '反馈类型 1-4',
-    placeholder: 'type',
-    choices: ['1', '2', '3', '4'],
-    accepts: 'choice',
-    required: true,
-  }),
-  content: handlerChecked({
-    description: '反馈内容, 最多 1000 字',
-    placeholder: 'text',
-    accepts: 'text',
-    required: true,
-  }),
-  contact: handlerChecked({
-    description: '联系方式: 邮箱或手机号, 最多 100 个字符',
-    placeholder: 'contact',
-    accepts: 'text',
-    required: true,
-  }),
-  page_title: handlerChecked({
-    description: '页面标题 (可选)',
-    placeholder: 'title',
-    accepts: 'text',
-    default: '',
-  }),
+  feedback_type: readField(
+    {
+      description: '反馈类型 1-4',
+      placeholder: 'type',
+      choices: ['1', '2', '3', '4'],
+      accepts: 'choice',
+      required: true,
+    },
+    feedbackType,
+  ),
+  content: readField(
+    {
+      description: '反馈内容, 最多 1000 字',
+      placeholder: 'text',
+      accepts: 'text',
+      required: true,
+    },
+    (v) => boundedText(v, 1000, FEEDBACK_MESSAGES.contentMissing, FEEDBACK_MESSAGES.contentTooLong),
+  ),
+  contact: readField(
+    {
+      description: '联系方式: 邮箱或手机号, 最多 100 个字符',
+      placeholder: 'contact',
+      accepts: 'text',
+      required: true,
+    },
+    contact,
+  ),
+  page_title: readField(
+    {
+      description: '页面标题 (可选)',
+      placeholder: 'title',
+      accepts: 'text',
+      default: '',
+    },
+    pageTitle,
+  ),
 })
 
 /**
@@ -76,27 +118,9 @@ export default defineEndpoint({
     'gaokao feedback submit --feedback-type 1 --content "一分一段表缺少体育类" --contact user@example.com',
   ],
   async handler(req, ctx) {
-    const type = typeof req.feedback_type === 'string' ? Number(req.feedback_type) : req.feedback_type
-    if (typeof type !== 'number' || !Number.isInteger(type) || type < 1 || type > 4)
-      throw bad(FEEDBACK_MESSAGES.type)
-    const content = text(req.content)
-    if (content === undefined) throw bad(FEEDBACK_MESSAGES.contentMissing)
-    if (chars(content) > 1000) throw bad(FEEDBACK_MESSAGES.contentTooLong)
-    const contact = text(req.contact)
-    if (contact === undefined) throw bad(FEEDBACK_MESSAGES.contactMissing)
-    if (chars(contact) > 100) throw bad(FEEDBACK_MESSAGES.contactTooLong)
-    if (!EMAIL.test(contact) && !MOBILE.test(contact)) throw bad(CONTACT_INVALID)
-    // A title of another kind ({"a":1}) was stored as '' and acknowledged: refused instead, nothing taken silently.
-    if (
-      req.page_title !== undefined &&
-      req.page_title !== null &&
-      !['string', 'number'].includes(typeof req.page_title)
-    )
-      throw bad('页面标题应为文本')
-    const pageTitle = text(req.page_title) ?? ''
-    if (chars(pageTitle) > PAGE_TITLE_MAX) throw bad(`页面标题最多${PAGE_TITLE_MAX}个字符`)
+    const { feedback_type, content, contact, page_title } = req
     try {
-      ctx.stores.feedback.submit({ feedback_type: type, content, contact, page_title: pageTitle }, ctx.now())
+      ctx.stores.feedback.submit({ feedback_type, content, contact, page_title }, ctx.now())
     } catch (err) {
       // The spec's code for this is 400 too; over `--http-status` it is a 500. The cause goes to the log.
       throw new ApiError(400, FEEDBACK_MESSAGES.system, { badInput: false, httpStatus: 500, cause: err })

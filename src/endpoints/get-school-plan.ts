@@ -1,30 +1,17 @@
 import { z } from 'zod'
-import type { Db } from '../data/db.js'
-import {
-  batchNames,
-  PLAN_BATCHES,
-  SCHOOL_TYPES,
-  type SchoolType,
-  schoolTypeFilter,
-} from '../domain/mappings.js'
+import { PLAN_BATCHES, SCHOOL_TYPES } from '../domain/mappings.js'
 import { LINE_NAME, majorOrLine, plannedNumber } from '../domain/plan-rows.js'
 import { planYearsFrom } from '../domain/years.js'
 import { badRequest } from '../errors.js'
-import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { pageField, pageSizeField } from './paging.js'
-import {
-  logoUrl,
-  pageFooter,
-  pagingOf,
-  type SchoolInfo,
-  schoolDirectory,
-  tableOf,
-  Where,
-} from './plans-common.js'
+import { pageField, pageFooter, pageOf, pageSizeField } from './paging.js'
 import { requirePlanValue } from './plans-values.js'
+import { type PlanRow, type PlanYears, schoolPlanPage } from './queries/school-plans.js'
+import { type SchoolInfo, schoolDirectory } from './queries/schools.js'
 import { optChoice, optText } from './schema.js'
+import { logoUrl } from './school-fields.js'
+import { tableOf } from './table-columns.js'
 
 export const FIVE_YEARS = '近五年'
 export const DEFAULT_PLAN_YEAR = '2024'
@@ -102,8 +89,6 @@ export interface SchoolPlanResult {
   limit: number
 }
 
-type PlanYears = { kind: 'window'; from: number } | { kind: 'year'; year: number }
-
 export function planYearsOf(value: string | undefined, now: Date): PlanYears {
   const v = value ?? DEFAULT_PLAN_YEAR
   if (v === FIVE_YEARS) return { kind: 'window', from: planYearsFrom(now) }
@@ -114,108 +99,6 @@ export function planYearsOf(value: string | undefined, now: Date): PlanYears {
       `参数 year 无效: 应为 ${FIVE_YEARS} 或 ${FIRST_PLAN_YEAR} 到 ${last} 之间的年份, 收到 ${JSON.stringify(v)}`,
     )
   return { kind: 'year', year }
-}
-
-/** Above this many schools, a school_type filter is a semi-join on schools instead of a list of ids. */
-const MAX_SID_LIST = 1000
-
-function whereOf(
-  years: PlanYears,
-  province: string | undefined,
-  batch: string | undefined,
-  type: SchoolType | undefined,
-  schools: ReadonlyMap<number, SchoolInfo>,
-) {
-  const where = new Where()
-  if (years.kind === 'year') where.add('year = ?', years.year)
-  else where.add('year >= ?', years.from)
-  if (province !== undefined) where.add('province = ?', province)
-  const batches = batchNames(batch)
-  if (batches) where.in('batch_name', batches)
-  if (type !== undefined) {
-    const f = schoolTypeFilter(type)
-    const sids: number[] = []
-    for (const [sid, s] of schools)
-      if (
-        (f.f985 === undefined || s.f985 === f.f985) &&
-        (f.f211 === undefined || s.f211 === f.f211) &&
-        (f.levelName === undefined || s.level_name === f.levelName)
-      )
-        sids.push(sid)
-    if (sids.length <= MAX_SID_LIST) where.in('sid', sids)
-    else {
-      const conditions = new Where()
-      if (f.f985 !== undefined) conditions.add('f985 = ?', f.f985)
-      if (f.f211 !== undefined) conditions.add('f211 = ?', f.f211)
-      if (f.levelName !== undefined) conditions.add('level_name = ?', f.levelName)
-      where.add(`sid IN (SELECT sid FROM schools WHERE ${conditions})`, ...conditions.params)
-    }
-  }
-  return where
-}
-
-const PLAN_COLUMNS = `id, sid, year, province, subject_type, spname, batch_name, local_batch_name, average, min,
-  min_section, sg_infos, spcode, num, length, tuition, school_name, sg_name, major_id, max`
-
-type PlanRow = Pick<
-  SchoolPlan,
-  | 'id'
-  | 'sid'
-  | 'year'
-  | 'province'
-  | 'spname'
-  | 'batch_name'
-  | 'local_batch_name'
-  | 'average'
-  | 'min'
-  | 'min_section'
-  | 'sg_infos'
-  | 'spcode'
-  | 'num'
-  | 'length'
-  | 'tuition'
-  | 'school_name'
-  | 'sg_name'
-  | 'major_id'
-  | 'max'
-> & { subject_type: string }
-
-/**
- * The rows of one year segment of the page. Without a school filter the top-N carries the columns along; with
- * one (a join or a list of ids, which DuckDB applies after reading every column of every row of the year), it
- * sorts ids only and looks the rows up afterwards.
- */
-async function segmentRows(
-  db: Db,
-  where: Where,
-  bySchool: boolean,
-  year: number,
-  offset: number,
-  limit: number,
-): Promise<PlanRow[]> {
-  const page = `FROM plans WHERE ${where} AND year = ? ORDER BY min ASC NULLS LAST, id LIMIT ? OFFSET ?`
-  const params = [...where.params, year, limit, offset]
-  if (!bySchool) return db.all<PlanRow>(`SELECT ${PLAN_COLUMNS} ${page}`, params)
-  const ids = await db.all<{ id: number }>(`SELECT id ${page}`, params)
-  return rowsByIds(
-    db,
-    ids.map((r) => r.id),
-  )
-}
-
-/**
- * The full rows of a page, one equality lookup per id: each is a filter DuckDB pushes into the scan (plans is
- * stored in id order, so it reads one row group), where an IN list or a join would read every column of
- * every row group in range.
- */
-async function rowsByIds(db: Db, ids: readonly number[]): Promise<PlanRow[]> {
-  if (ids.length === 0) return []
-  const rows = await db.all<PlanRow>(
-    ids.map(() => `SELECT ${PLAN_COLUMNS} FROM plans WHERE id = ?`).join(' UNION ALL '),
-    ids,
-  )
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /**
@@ -247,33 +130,15 @@ export default defineEndpoint({
         ? undefined
         : requireProvince(p === 'cur' ? ctx.settings.defaultProvince : p).name
     const schools = await schoolDirectory(ctx.db)
-    const bySchool = req.school_type !== undefined
-    const where = whereOf(years, province, req.batch, req.school_type as SchoolType | undefined, schools)
-    const paging = pagingOf(req.page, req.limit)
-    // Rows per year under the filter (memoized: paging through one filter counts once).
-    const counts = await memoized(ctx.db, 'get-school-plan', `${where}|${JSON.stringify(where.params)}`, () =>
-      ctx.db.all<{ year: number; n: number }>(
-        `SELECT year, count(*)::INTEGER AS n FROM plans WHERE ${where} GROUP BY year ORDER BY year DESC`,
-        where.params,
-      ),
-    )
-    const total = counts.reduce((s, c) => s + c.n, 0)
-    // The page, year segment by year segment (one segment unless it straddles two years).
-    const parts: Promise<PlanRow[]>[] = []
-    let start = 0
-    for (const { year, n } of counts) {
-      const from = Math.max(paging.offset, start)
-      const to = Math.min(paging.offset + paging.limit, start + n)
-      if (from < to) parts.push(segmentRows(ctx.db, where, bySchool, year, from - start, to - from))
-      start += n
-    }
-    const rows = (await Promise.all(parts)).flat()
+    const page = pageOf(req.page ?? 1, req.limit ?? 10)
+    const filter = { years, province, batch: req.batch, type: req.school_type }
+    const { total, rows } = await schoolPlanPage(ctx.db, filter, schools, page)
     const base = ctx.settings.logoBaseUrl
     return {
       list: rows.map((r) => recordOf(r, schools.get(r.sid), base)),
       total,
-      page: paging.page,
-      limit: paging.limit,
+      page: page.page,
+      limit: page.size,
     }
   },
   // The exports are rows for spreadsheets and scripts, where a -1 would add up as a count: an unknown number
@@ -302,7 +167,7 @@ export default defineEndpoint({
         ],
         data.list,
       ),
-      footer: pageFooter(pagingOf(req.page, req.limit), data.total),
+      footer: pageFooter(pageOf(req.page ?? 1, req.limit ?? 10), data.total),
     }
   },
   emptyMessage: (data) =>

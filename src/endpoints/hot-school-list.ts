@@ -6,8 +6,9 @@ import { badRequest } from '../errors.js'
 import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
 import { type Caller, defineEndpoint, type WithView, withView } from './define.js'
-import { logoUrl } from './plans-common.js'
-import { optInt, placeholders } from './schema.js'
+import { hottestSchools, lowestScores, scoredCategories } from './queries/hot-schools.js'
+import { optInt } from './schema.js'
+import { logoUrl } from './school-fields.js'
 
 /** The list is capped: the spec's response is a plain array without paging. */
 export const HOT_SCHOOL_LIMIT = 20
@@ -43,15 +44,7 @@ export type HotSchool = {
  */
 async function minimaCategory(db: Db, year: number, province: string, caller: Caller | null) {
   // Before the answer's own cache: read once per province and year, not on every request.
-  const available = await memoized(db, 'hot-school-categories', `${year}|${province}`, async () => {
-    const cats = ORDINARY_CATEGORIES
-    const rows = await db.all<{ subject_type: string }>(
-      `SELECT DISTINCT subject_type FROM plans WHERE year = ? AND province = ? AND plan_type = '普通'
-         AND subject_type IN (${placeholders(cats)}) AND min IS NOT NULL`,
-      [year, province, ...cats],
-    )
-    return rows.map((r) => r.subject_type)
-  })
+  const available = await scoredCategories(db, year, province, ORDINARY_CATEGORIES)
   // as seating-seating reads a token's km: 文科 stored before a reform is 历史类 after it (profileKm)
   const own = caller?.km ? profileKm(caller.km, available) : undefined
   return own ?? yearKmList(available)[0] ?? null
@@ -66,27 +59,11 @@ async function hotSchools(
   logoBase: string,
 ): Promise<HotSchool[]> {
   // The hottest schools with a plan in that year (offering the major when one is named), in any province.
-  const offered = majorId === 0 ? 'year = ?' : 'year = ? AND major_id = ?'
-  const top = await db.all<{ sid: number; name: string; logo: string | null; hot: number | null }>(
-    `SELECT sid, name, logo, hot FROM schools WHERE sid IN (SELECT sid FROM plans WHERE ${offered})
-     ORDER BY hot ASC NULLS LAST, sid LIMIT ${HOT_SCHOOL_LIMIT}`,
-    majorId === 0 ? [year] : [year, majorId],
-  )
+  const top = await hottestSchools(db, year, majorId, HOT_SCHOOL_LIMIT)
   if (top.length === 0) return []
-  // Their lowest ordinary admission score in one province, year and category, with the lowest-placed rank at
-  // that score.
+  // Their lowest ordinary admission score in one province, year and category.
   const sids = top.map((s) => s.sid)
-  const minima =
-    category === null
-      ? []
-      : await db.all<{ sid: number; min_score: number; min_rank: number | null }>(
-          `SELECT sid, min AS min_score, max(min_section) AS min_rank FROM (
-             SELECT sid, min, min_section, min(min) OVER (PARTITION BY sid) AS lowest FROM plans
-             WHERE sid IN (${sids.map(() => '?').join(', ')}) AND year = ? AND province = ? AND plan_type = '普通'
-               AND subject_type = ? AND min IS NOT NULL
-           ) WHERE min = lowest GROUP BY sid, min`,
-          [...sids, year, province, category],
-        )
+  const minima = category === null ? [] : await lowestScores(db, sids, year, province, category)
   const bySid = new Map(minima.map((m) => [m.sid, m]))
   return top.map(
     (s): HotSchool => ({

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors.js'
+import { inputError } from './checks.js'
 import { type AnyEndpoint, type EndpointContext, WithView } from './define.js'
 import { type Envelope, fail, ok } from './envelope.js'
-import { describeIssue } from './schema.js'
 
 export interface Outcome {
   /** What goes on the wire: the envelope, or the bare payload for endpoints shown without it */
@@ -34,7 +34,7 @@ export async function invoke(
     const resource = pathValue(def, raw)
     if (resource !== undefined) await def.pathResource?.check(resource, ctx)
     const parsed = def.input.safeParse(raw ?? {})
-    if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error), { badInput: true })
+    if (!parsed.success) throw inputError(parsed.error)
     const answer: unknown = await def.handler(parsed.data, ctx)
     const { data, view } = answer instanceof WithView ? answer : { data: answer, view: undefined }
     const body = def.envelope === false ? data : ok(data, def.successMessage)

@@ -1,13 +1,10 @@
 import { z } from 'zod'
 import { percent, trendOf } from '../domain/format.js'
 import { defineEndpoint } from './define.js'
+import { bestMajorRates, type YearRate } from './queries/job-prospects.js'
 
-export interface YearRate {
-  major_id: number
-  major_name: string
-  year: number
-  rate: number
-}
+/** SPEC 4.19: at most 4 items. */
+const TOP_MAJORS = 4
 
 /**
  * SPEC 4.19: the four majors with the best average employment rate over the years; the latest year's rate,
@@ -21,16 +18,7 @@ export default defineEndpoint({
   input: z.object({}),
   examples: ['gaokao job-prospects', 'gaokao job-prospects --json'],
   async handler(_input, ctx) {
-    const rows = await ctx.db.all<YearRate>(
-      `WITH per_major AS (
-         SELECT major_id, avg(employment_rate) AS avg_rate, arg_max(employment_rate, year) AS current_rate
-         FROM employment GROUP BY major_id
-       ), top AS (
-         SELECT major_id FROM per_major ORDER BY avg_rate DESC, current_rate DESC, major_id LIMIT 4
-       )
-       SELECT e.major_id, e.major_name, e.year, e.employment_rate AS rate
-       FROM employment e JOIN top USING (major_id)`,
-    )
+    const rows = await bestMajorRates(ctx.db, TOP_MAJORS)
     const byMajor = new Map<number, YearRate[]>()
     for (const r of rows) byMajor.set(r.major_id, [...(byMajor.get(r.major_id) ?? []), r])
     const list = [...byMajor.values()].map(prospectOf)

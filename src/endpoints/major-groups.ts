@@ -4,26 +4,10 @@ import { plannedNumber, sumPlanned } from '../domain/plan-rows.js'
 import { ApiError } from '../errors.js'
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
+import { type PlanRecord, schoolPlanRecords } from './queries/major-groups.js'
+import { findSchool } from './queries/schools.js'
 import { optText, optYear, reqText } from './schema.js'
-import { f211Of, f985Of, findSchool, logoUrl } from './school-lookup.js'
-
-/** A plan record of the school, as SPEC 2.17 `zy_list` shows it (plus the province, used for ordering only). */
-interface PlanRecord {
-  spname: string
-  spcode: string | null
-  /** null when unknown */
-  num: number | null
-  length: string | null
-  tuition: number | null
-  min: number | null
-  min_section: number | null
-  year: number
-  local_batch_name: string
-  kemu: string
-  sg_infos: string | null
-  sg_name: string | null
-  is_dual_class: number
-}
+import { f211Of, f985Of, logoUrl } from './school-fields.js'
 
 export interface GroupMajor extends Omit<PlanRecord, 'sg_name' | 'is_dual_class'> {
   sg_name: string
@@ -93,27 +77,12 @@ export default defineEndpoint({
   ],
   async handler(req, ctx): Promise<MajorGroupTree> {
     const province = optionalProvince(req.province)?.name
-    const school = await findSchool(ctx.db, req.slug as string)
+    const school = await findSchool(ctx.db, req.slug)
     if (!school) throw schoolNotFound()
-    const where = ['sid = ?']
-    const params: unknown[] = [school.sid]
-    if (province !== undefined) {
-      where.push('province = ?')
-      params.push(province)
-    }
-    if (req.year !== undefined) {
-      where.push('year = ?')
-      params.push(Number(req.year))
-    }
+    const year = req.year === undefined ? undefined : Number(req.year)
     // Rule 1 (records without a major name are dropped) is applied here rather than in SQL: a filter on the
     // name column would be evaluated on every plan row, which costs more than the school's few group rows.
-    const rows = await ctx.db.all<PlanRecord>(
-      `SELECT spname, spcode, num, length, tuition, "min", min_section, year, local_batch_name,
-              subject_type AS kemu, sg_infos, sg_name, is_dual_class
-       FROM plans WHERE ${where.join(' AND ')}
-       ORDER BY year DESC, province, coalesce(sg_name, '') = '', sg_name, "min" DESC NULLS LAST, spname, id`,
-      params,
-    )
+    const rows = await schoolPlanRecords(ctx.db, school.sid, province, year)
     const records = rows
       .filter((r) => r.spname !== null && r.spname.trim() !== '')
       .map((r) => ({ ...r, num: plannedNumber(r.num) }))

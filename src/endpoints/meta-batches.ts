@@ -1,7 +1,7 @@
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { distinctValues, lookupSource, SOURCE_NAMES } from './meta-lookups.js'
 import { lookupInput } from './meta-subjects.js'
+import { DEFAULT_SOURCE, distinctValues, SOURCE_NAMES } from './queries/lookups.js'
 
 /**
  * SPEC 4.0: the batch values that actually have data in a source (for yifenyiduan: the names of separate
@@ -16,7 +16,7 @@ export default defineEndpoint({
   warmRequests: SOURCE_NAMES.map((source) => ({ source })),
   examples: ['gaokao meta batches --province 广东 --year 2026', 'gaokao meta batches --json'],
   async handler(input, ctx) {
-    const source = lookupSource(input.source ?? 'yifenyiduan')
+    const source = input.source ?? DEFAULT_SOURCE
     if (source.batch === null) return []
     const province = optionalProvince(input.province)?.name
     const year = input.year === undefined ? undefined : Number(input.year)

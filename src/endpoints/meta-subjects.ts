@@ -1,16 +1,22 @@
 import { z } from 'zod'
+import { AFTER_FIELD_CHECKS, Refusal } from './checks.js'
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { distinctValues, lookupSource, SOURCE_NAMES } from './meta-lookups.js'
-import { optText, optYear } from './schema.js'
+import { DEFAULT_SOURCE, distinctValues, LOOKUP_SOURCES, SOURCE_NAMES } from './queries/lookups.js'
+import { optText, optTextOf, optYear } from './schema.js'
 
 export const lookupInput = z.object({
-  source: optText({
-    description: '数据来源 (默认 yifenyiduan)',
-    placeholder: 'source',
-    choices: SOURCE_NAMES,
-    default: 'yifenyiduan',
-  }),
+  // Checked after the other fields' own checks (the source's name was the handler's first check).
+  source: optTextOf(
+    {
+      description: '数据来源 (默认 yifenyiduan)',
+      placeholder: 'source',
+      choices: SOURCE_NAMES,
+      default: 'yifenyiduan',
+    },
+    (name) => LOOKUP_SOURCES[name] ?? new Refusal(`可选值: ${SOURCE_NAMES.join(', ')}`),
+    AFTER_FIELD_CHECKS,
+  ),
   province: optText({ description: '省份 (默认: 全部)', placeholder: 'province' }),
   year: optYear({ description: '年份 (默认: 全部)' }),
 })
@@ -32,7 +38,7 @@ export default defineEndpoint({
     'gaokao meta subjects --source yifenyiduan --json',
   ],
   async handler(input, ctx) {
-    const source = lookupSource(input.source ?? 'yifenyiduan')
+    const source = input.source ?? DEFAULT_SOURCE
     const province = optionalProvince(input.province)?.name
     const year = input.year === undefined ? undefined : Number(input.year)
     return distinctValues(ctx.db, source, source.subject, { province, year })

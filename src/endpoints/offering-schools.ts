@@ -1,20 +1,13 @@
 import { z } from 'zod'
 import { lookupTable } from '../domain/lookup.js'
-import { totalPages } from '../domain/paging.js'
 import { ApiError } from '../errors.js'
 import { optionalProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { pageField, pageSizeField } from './paging.js'
+import { pageField, pageOf, pageSizeField, totalPages } from './paging.js'
+import { offeringSchools } from './queries/offering-schools.js'
+import { findMajor, type SchoolRow } from './queries/schools.js'
 import { optChoice, optInt, optText, reqText } from './schema.js'
-import {
-  dualClassNameOf,
-  f211Of,
-  f985Of,
-  findMajor,
-  logoUrl,
-  SCHOOL_COLUMNS,
-  type SchoolRow,
-} from './school-lookup.js'
+import { dualClassNameOf, f211Of, f985Of, logoUrl } from './school-fields.js'
 
 /** SPEC 4.18: "The school association uses records of the year 2022", taken literally. */
 export const ASSOCIATION_YEAR = 2022
@@ -99,51 +92,34 @@ export default defineEndpoint({
     const province = optionalProvince(req.province)?.name
     const located = optionalProvince(req.province_school)?.name
     // A major name shared by 本科 and 专科 follows the requested school level.
-    const major = await findMajor(ctx.db, req.id as string, req.level_name)
+    const major = await findMajor(ctx.db, req.id, req.level_name)
     if (!major) throw majorNotFound()
-    const page = req.page ?? 1
-    const pageSize = req.page_size ?? DEFAULT_PAGE_SIZE
-
-    // Every condition is a constant fragment; every value is bound.
-    const plans = ['major_id = ?', 'year = ?']
-    const planParams: unknown[] = [major.major_id, ASSOCIATION_YEAR]
-    if (province !== undefined) {
-      plans.push('province = ?')
-      planParams.push(province)
-    }
-    const schools: string[] = []
-    const schoolParams: unknown[] = []
-    const add = (condition: string, value?: unknown) => {
-      schools.push(condition)
-      if (value !== undefined) schoolParams.push(value)
-    }
-    if (located !== undefined) add('province = ?', located)
-    if (req.type_name !== undefined) add('type_name = ?', req.type_name)
-    if (req.level_name !== undefined) add('level_name = ?', LEVELS[req.level_name])
-    if (req.is_985 === 1) add('f985 = 985')
-    if (req.is_211 === 1) add('f211 = 211')
-    if (req.is_dual_class === 1) add('dual_class = 1')
-
-    const rows = await ctx.db.all<SchoolRow & { total: number }>(
-      `WITH matched AS (
-         SELECT ${SCHOOL_COLUMNS} FROM schools
-         WHERE sid IN (SELECT sid FROM plans WHERE ${plans.join(' AND ')})${schools.map((c) => ` AND ${c}`).join('')}),
-       pg AS (SELECT * FROM matched ORDER BY hot, sid LIMIT ? OFFSET ?)
-       SELECT t.total, pg.* FROM (SELECT count(*)::INTEGER AS total FROM matched) t LEFT JOIN pg ON TRUE
-       ORDER BY pg.hot, pg.sid`,
-      [...planParams, ...schoolParams, pageSize, (page - 1) * pageSize],
+    const page = pageOf(req.page ?? 1, req.page_size ?? DEFAULT_PAGE_SIZE)
+    const { total, schools } = await offeringSchools(
+      ctx.db,
+      {
+        majorId: major.major_id,
+        year: ASSOCIATION_YEAR,
+        province,
+        located,
+        typeName: req.type_name,
+        levelName: req.level_name === undefined ? undefined : LEVELS[req.level_name],
+        only985: req.is_985 === 1,
+        only211: req.is_211 === 1,
+        onlyDualClass: req.is_dual_class === 1,
+      },
+      page,
     )
-    const total = rows[0]?.total ?? 0
-    const items = rows.filter((r) => r.sid !== null).map((s) => offeringSchool(s, ctx.settings.logoBaseUrl))
-    const pages = totalPages(total, pageSize)
+    const items = schools.map((s) => offeringSchool(s, ctx.settings.logoBaseUrl))
+    const pages = totalPages(total, page.size)
     return {
       items,
       data: items,
       total,
-      page,
-      pageSize,
+      page: page.page,
+      pageSize: page.size,
       totalPages: pages,
-      pagination: { page, pageSize, total, totalPages: pages },
+      pagination: { page: page.page, pageSize: page.size, total, totalPages: pages },
     }
   },
   records: (data) => data.items,
@@ -166,7 +142,7 @@ export default defineEndpoint({
   }),
   emptyMessage: (data, req) =>
     data.total === 0
-      ? `没有符合条件的学校在 ${ASSOCIATION_YEAR} 年招收该专业 (${String(req.id)})`
+      ? `没有符合条件的学校在 ${ASSOCIATION_YEAR} 年招收该专业 (${req.id})`
       : data.items.length === 0
         ? `第 ${data.page} 页没有记录 (共 ${data.total} 所, ${data.totalPages} 页)`
         : undefined,

@@ -1,7 +1,7 @@
 import type { Db } from '../data/db.js'
 import { badRequest } from '../errors.js'
 import { memoized } from './caches.js'
-import { distinctValues, LOOKUP_SOURCES } from './meta-lookups.js'
+import { distinctValues, LOOKUP_SOURCES } from './queries/lookups.js'
 
 /**
  * SPEC 4.7 and 4.9 point to lookup 4.0 (source `plans`) for their valid batch and subject values, so besides the

@@ -1,19 +1,17 @@
 import { z } from 'zod'
-import type { Db } from '../data/db.js'
 import { PROVINCES } from '../domain/provinces.js'
 import { lastFiveYears } from '../domain/years.js'
-import { memoized } from './caches.js'
 import { defineEndpoint } from './define.js'
-import { parseYearWord } from './plans-common.js'
-import { optText } from './schema.js'
+import { provinceYearMatrix } from './queries/province-distribution.js'
+import { optTextOf, yearOrWindow } from './schema.js'
 
 export const FIVE_YEARS = '近五年'
 
 const input = z.object({
-  year: optText({
-    description: `年份, 如 2025; ${FIVE_YEARS} 或不填: 今年及前四年之和`,
-    placeholder: 'year',
-  }),
+  year: optTextOf(
+    { description: `年份, 如 2025; ${FIVE_YEARS} 或不填: 今年及前四年之和`, placeholder: 'year' },
+    yearOrWindow(FIVE_YEARS),
+  ),
 })
 
 export interface ProvinceNum {
@@ -23,42 +21,6 @@ export interface ProvinceNum {
    * as a number and 4.6 names entries with num 0 as its own empty value.
    */
   num: number
-}
-
-/** Planned enrolment per enrolment province and year, each plan counted once; an unknown number adds nothing. */
-type Matrix = ReadonlyMap<string, ReadonlyMap<number, number>>
-
-/**
- * One aggregate over the whole plans table per open dataset: the province x year sums. Every request (any year,
- * any window) is then a sum over at most a few dozen numbers.
- */
-function provinceYearMatrix(db: Db): Promise<Matrix> {
-  return memoized(db, 'province-distribution', 'matrix', async () => {
-    // A plan is counted once: a group's or a school's line carries the number of the majors under it, so it counts
-    // only where none of its majors (for a school: none of its majors or groups) carries a number of its own.
-    const unit = 'province, year, sid, subject_type, batch_name, plan_type'
-    const same = unit
-      .split(', ')
-      .map((c) => `u.${c} = p.${c}`)
-      .join(' AND ')
-    const rows = await db.all<{ province: string; year: number; num: number | null }>(
-      `WITH p AS (SELECT ${unit}, coalesce(sg_name, '') AS g, spname, num FROM plans WHERE num > 0),
-         majors AS (SELECT DISTINCT ${unit}, g FROM p WHERE spname <> ''),
-         finer AS (SELECT DISTINCT ${unit} FROM p WHERE spname <> '' OR g <> '')
-       SELECT province, year, sum(num)::BIGINT AS num FROM p
-       WHERE spname <> ''
-          OR (g <> '' AND NOT EXISTS (SELECT 1 FROM majors u WHERE ${same} AND u.g = p.g))
-          OR (g = '' AND NOT EXISTS (SELECT 1 FROM finer u WHERE ${same}))
-       GROUP BY province, year`,
-    )
-    const matrix = new Map<string, Map<number, number>>()
-    for (const r of rows) {
-      const years = matrix.get(r.province) ?? new Map<number, number>()
-      years.set(r.year, r.num ?? 0)
-      matrix.set(r.province, years)
-    }
-    return matrix
-  })
 }
 
 /**
@@ -76,8 +38,8 @@ export default defineEndpoint({
   warmRequests: [{}],
   examples: ['gaokao charts provinces --year 2025', 'gaokao charts provinces --json'],
   async handler(req, ctx): Promise<ProvinceNum[]> {
-    const year = parseYearWord('year', req.year, FIVE_YEARS)
-    const window = year.kind === 'year' ? { from: year.year, to: year.year } : lastFiveYears(ctx.now())
+    const year = req.year === undefined || req.year === FIVE_YEARS ? undefined : Number(req.year)
+    const window = year === undefined ? lastFiveYears(ctx.now()) : { from: year, to: year }
     const matrix = await provinceYearMatrix(ctx.db)
     const list = PROVINCES.map((p) => {
       let num = 0

@@ -1,22 +1,9 @@
 import { z } from 'zod'
-import { expandKm } from '../domain/km.js'
-import { pageOf, totalPages } from '../domain/paging.js'
 import { optionalProvince } from './common.js'
 import { defineEndpoint, withView } from './define.js'
-import { pageField, pageSizeField } from './paging.js'
-import { containsPattern } from './plans-common.js'
-import { optInt, optText, optYear, placeholders } from './schema.js'
-
-interface LineRow {
-  id: number
-  year: number
-  province: string
-  type_name: string
-  name: string
-  score: number
-  major_score: number | null
-  is_use: number
-}
+import { pageField, pageOf, pageSizeField, totalPages } from './paging.js'
+import { lineYears, scoreLines } from './queries/score-lines.js'
+import { optInt, optText, optYear } from './schema.js'
 
 const input = z.object({
   province: optText({ description: '省份', placeholder: 'province' }),
@@ -58,37 +45,24 @@ export default defineEndpoint({
   async handler(req, ctx) {
     const province = optionalProvince(req.province)?.name ?? null
     const year = req.year === undefined ? null : Number(req.year)
-    const keyword = req.keyword === undefined ? null : containsPattern(req.keyword)
-    // A short form (物理, 历史, as SPEC 4.2 allows for the tables) stands for its stored names (物理类 and 理科).
-    const types = req.type_name === undefined ? [null] : [...expandKm(req.type_name)]
-    const where = `(? IS NULL OR province = ?) AND (? IS NULL OR year = ?)
-      AND (? IS NULL OR type_name IN (${placeholders(types)}))
-      AND (? IS NULL OR name = ?) AND (? IS NULL OR name LIKE ? ESCAPE '\\') AND (? IS NULL OR is_use = ?)`
-    const t = req.type_name ?? null
-    const n = req.name ?? null
-    const u = req.is_use ?? null
-    const params = [province, province, year, year, t, ...types, n, n, keyword, keyword, u, u]
     const page = pageOf(req.page ?? 1, req.pageSize ?? 20)
-    const [count] = await ctx.db.all<{ total: number }>(
-      `SELECT count(*)::INTEGER AS total FROM score_lines WHERE ${where}`,
-      params,
+    const { total, rows } = await scoreLines(
+      ctx.db,
+      {
+        province,
+        year,
+        typeName: req.type_name ?? null,
+        name: req.name ?? null,
+        keyword: req.keyword ?? null,
+        isUse: req.is_use ?? null,
+      },
+      page,
     )
-    const rows = await ctx.db.all<LineRow>(
-      `SELECT id, year, province, type_name, name, score, major_score, is_use FROM score_lines WHERE ${where}
-       ORDER BY year DESC, province, type_name, name, id LIMIT ? OFFSET ?`,
-      [...params, page.size, page.offset],
-    )
-    const total = count?.total ?? 0
     const pages = totalPages(total, page.size)
     // Nothing for a province and year: the terminal says which years the province has (北京 has no 2025 lines).
-    const yearsHeld =
+    const held: ProvinceYears | undefined =
       total === 0 && province !== null && year !== null
-        ? (
-            await ctx.db.all<{ y: number }>(
-              'SELECT DISTINCT year AS y FROM score_lines WHERE province = ? ORDER BY y DESC',
-              [province],
-            )
-          ).map((r) => r.y)
+        ? { province, years: await lineYears(ctx.db, province) }
         : undefined
     const answer = {
       items: rows.map((r) => ({
@@ -107,7 +81,6 @@ export default defineEndpoint({
       totalPages: pages,
       pagination: { page: page.page, pageSize: page.size, total, totalPages: pages },
     }
-    const held: ProvinceYears | undefined = yearsHeld && { province: province as string, years: yearsHeld }
     return withView(answer, held)
   },
   records: (data) => data.items,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { addRefusal, isBlank, Refusal } from './checks.js'
 import { numberOf } from './numbers.js'
 
 /**
@@ -18,8 +19,8 @@ export interface FieldMeta {
   /** Hide from the CLI (e.g. legacy compatibility fields); the OpenAPI document still describes the field */
   hidden?: boolean
   /**
-   * OpenAPI: the JSON a request may send (see `Accepts`). The builders set it; a `handlerChecked` field states
-   * what its handler accepts.
+   * OpenAPI: the JSON a request may send (see `Accepts`). The builders set it; a `readField`, `anyValue` or
+   * `handlerChecked` field states what is read.
    */
   accepts?: Accepts
   /** OpenAPI (`minimum`/`maximum`); for optInt also the bounds it checks */
@@ -28,8 +29,9 @@ export interface FieldMeta {
   /** OpenAPI: the value the server uses when the field is absent, where it is one fixed value */
   default?: string | number | boolean
   /**
-   * OpenAPI, documentation only: the server refuses a request without this field. Needed where the handler
-   * checks it (`handlerChecked`); a field whose own schema fails on absent is marked required anyway.
+   * OpenAPI, documentation only: the server refuses a request without this field. Needed where it is checked
+   * with other fields (`readWhole`) or by the handler; a field whose own schema fails on absent is marked
+   * required anyway.
    * `{ orIn: 'user_info' }`: required, either at the top level or inside the object field `user_info`.
    */
   required?: boolean | { orIn: string }
@@ -61,6 +63,29 @@ const text = () =>
     .union([scalar, z.null()])
     .optional()
     .transform((v) => (v === undefined || v === null ? undefined : String(v).trim() || undefined))
+
+/**
+ * Optional text read further by `read`, which returns what the handler takes or a Refusal (placed at `step` of
+ * the order of checks when given): a year or a window word, a source's name.
+ */
+export function optTextOf<T>(meta: FieldMeta, read: (v: string) => T | Refusal, step?: number) {
+  return text()
+    .transform((v, ctx): T | undefined => {
+      if (v === undefined) return undefined
+      const value = read(v)
+      if (!(value instanceof Refusal)) return value
+      return addRefusal(ctx, step === undefined ? value : value.at(step))
+    })
+    .meta({ placeholder: 'text', accepts: 'text', ...meta })
+}
+
+/** A four-digit year, or the window `word` (`近五年`, `近三年`). */
+export const yearOrWindow =
+  (word: string) =>
+  (v: string): string | Refusal =>
+    v === word || /^\d{4}$/.test(v)
+      ? v
+      : new Refusal(`应为四位数年份 (如 2025) 或 ${word}, 收到 ${JSON.stringify(v)}`)
 
 /** Optional whole number within [min, max]; accepts 2025 or "2025"; empty means "not given". */
 export function optInt(meta: FieldMeta) {
@@ -105,32 +130,18 @@ export function fieldMeta(schema: z.ZodType): FieldMeta {
   return { description: meta?.description ?? '', ...meta }
 }
 
-/** Formats the first problem of a failed parse as one line: `参数 year 无效: 应为四位数年份, 如 2025`. */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]
-  if (!issue) return '参数无效'
-  const path = issue.path.join('.') || '请求体'
-  let why = issue.message
-  if (issue.code === 'invalid_type')
-    why = issue.expected === 'object' ? '应为 JSON 对象' : `类型错误, 应为 ${issue.expected}`
-  // Our scalar fields are unions of string, number and boolean: a failed union is an object or array sent.
-  else if (issue.code === 'invalid_union') why = '应为文本或数字'
-  else if (issue.code === 'unrecognized_keys') why = `未知字段 ${issue.keys.join(', ')}`
-  else if (issue.code === 'invalid_value') why = `可选值: ${issue.values.map(String).join(', ')}`
-  return `参数 ${path} 无效: ${why}`
-}
-
 /** Required text: absent or blank is reported as `参数 <name> 无效: 不能为空`. */
 export function reqText(meta: FieldMeta) {
   return text()
-    .refine((v) => v !== undefined, { message: '不能为空' })
+    .transform((v, ctx) => v ?? addRefusal(ctx, new Refusal('不能为空')))
     .meta({ placeholder: 'text', accepts: 'text', ...meta })
 }
 
 /**
- * A field the handler checks itself, because the spec fixes the message and the order of its checks (4.12):
- * any JSON value passes the schema. Its meta states what the handler accepts (`accepts` or `jsonSchema`) and
- * whether it refuses a request without the field (`required`), for the OpenAPI document.
+ * A field any JSON value passes, left to its handler to check. Prefer readField or readWhole, which say the check
+ * in the schema: a handler that checks a field by hand and casts it is what the schema is there to avoid. Its meta
+ * states what the handler accepts (`accepts` or `jsonSchema`) and whether it refuses a request without the field
+ * (`required`), for the OpenAPI document.
  */
 export function handlerChecked(meta: FieldMeta) {
   return z
@@ -139,22 +150,82 @@ export function handlerChecked(meta: FieldMeta) {
     .meta({ placeholder: 'value', ...meta })
 }
 
-/** Optional text restricted to `choices`; anything else is `参数 <name> 无效: 可选值: ...`. */
-export function optChoice(meta: FieldMeta & { choices: readonly string[] }) {
-  return text()
-    .refine((v) => v === undefined || meta.choices.includes(v), {
-      message: `可选值: ${meta.choices.join(', ')}`,
+/**
+ * A field read by its own rules, for the fields whose checks and messages the spec words itself (4.4, 4.8, 4.11,
+ * 4.12, 4.14): `read` gets the value as sent (any JSON, undefined when absent) and returns it as the handler
+ * takes it, or a Refusal (placed at `step` unless it names its own). The meta states what the field accepts for
+ * the OpenAPI document (`accepts` or `jsonSchema`) and whether it is `required`.
+ */
+export function readField<T>(meta: FieldMeta, read: (v: unknown) => T | Refusal, step?: number) {
+  return z
+    .unknown()
+    .optional()
+    .transform((v, ctx): T => {
+      const value = read(v)
+      if (!(value instanceof Refusal)) return value
+      return addRefusal(ctx, step === undefined || value.opts.step !== undefined ? value : value.at(step))
     })
+    .meta({ placeholder: 'value', ...meta })
+}
+
+/**
+ * A field any JSON value passes, read with the others (readWhole) or ignored (a legacy field): its meta states
+ * what is read, for the OpenAPI document and the CLI.
+ */
+export function anyValue(meta: FieldMeta) {
+  return z
+    .unknown()
+    .optional()
+    .meta({ placeholder: 'value', ...meta })
+}
+
+/**
+ * A required field whose absence (isBlank) the spec answers in its own words (`missing`, e.g. SPEC 7's 23008); a
+ * value sent is checked by `field`, one of the builders above, which also gives the meta.
+ */
+export function requiredField<T>(field: z.ZodType<T | undefined>, missing: Refusal) {
+  return z
+    .preprocess((v, ctx) => (isBlank(v) ? addRefusal(ctx, missing) : v), field)
+    .transform((v, ctx): T => v ?? addRefusal(ctx, missing))
+    .meta({ ...fieldMeta(field) })
+}
+
+/**
+ * An input read as a whole, where a field may come from two places (SPEC 4.13: inside `user_info` or, from the
+ * CLI, at the top level) so that no field can be checked alone: `read` gets the object and returns the request,
+ * or the first Refusal in the spec's order (naming its `field`). The fields keep what the CLI's flags and the
+ * OpenAPI document are made from: their meta, in `shape`.
+ */
+export function readWhole<S extends z.core.$ZodLooseShape, T>(
+  shape: S,
+  read: (raw: z.output<z.ZodObject<S>>) => T | Refusal,
+) {
+  const object = z.object(shape)
+  const whole = object.transform((raw, ctx): T => {
+    const value = read(raw)
+    return value instanceof Refusal ? addRefusal(ctx, value) : value
+  })
+  return Object.assign(whole, { shape: object.shape })
+}
+
+/** Optional text restricted to `choices`; anything else is `参数 <name> 无效: 可选值: ...`. */
+export function optChoice<const C extends string>(
+  meta: Omit<FieldMeta, 'choices'> & { choices: readonly C[] },
+) {
+  const message = `可选值: ${meta.choices.join(', ')}`
+  return text()
+    .transform((v, ctx) =>
+      v === undefined
+        ? undefined
+        : (meta.choices.find((c) => c === v) ?? addRefusal(ctx, new Refusal(message))),
+    )
     .meta({ placeholder: 'value', accepts: 'choice', ...meta })
 }
 
 /** A required four-digit year, as text or number. */
 export function reqYear(meta: FieldMeta) {
   return text()
-    .refine((v) => v !== undefined, { message: '不能为空' })
-    .refine((v) => v === undefined || /^\d{4}$/.test(v), { message: '应为四位数年份, 如 2025' })
+    .transform((v, ctx) => v ?? addRefusal(ctx, new Refusal('不能为空')))
+    .refine((v) => /^\d{4}$/.test(v), { message: '应为四位数年份, 如 2025' })
     .meta({ placeholder: 'year', accepts: 'year', ...meta })
 }
-
-/** `?, ?, ?`: placeholders for a list of bound values (the values are bound, never spliced into the SQL). */
-export const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ')

@@ -80,7 +80,7 @@ export default defineEndpoint({
     'gaokao seating rank --province 河南 --score 580 --json',
   ],
   async handler(input, ctx): Promise<WithView<SeatingData, SeatingView>> {
-    const province = requireProvince(input.province as string)
+    const province = requireProvince(input.province)
     const own = ownProfile(ctx.caller, province)
     const sel = await selectSeatingTable(ctx, { ...input, province: province.name }, own.km)
     // A token's score is a score in the holder's own category: another category's table of the year has no place

@@ -1,98 +1,35 @@
 import { z } from 'zod'
-import type { Db } from '../data/db.js'
 import { specialPlanTypes } from '../domain/mappings.js'
-import { majorOrLine, plannedNumber } from '../domain/plan-rows.js'
-import { NATIONAL_SPECIAL, type SpecialFilter, type SpecialPlan } from '../domain/scores-special.js'
-import { memoized } from './caches.js'
+import type { SpecialFilter, SpecialPlan } from '../domain/scores-special.js'
 import { requireProvince } from './common.js'
 import { defineEndpoint } from './define.js'
-import { pageField, pageSizeField } from './paging.js'
-import { containsPattern, pageFooter, pagingOf, tableOf, Where } from './plans-common.js'
-import { handlerChecked, optText, optYear } from './schema.js'
+import { pageField, pageFooter, pageOf, pageSizeField } from './paging.js'
+import { type SpecialPlanResult, searchSpecial } from './queries/special-plans.js'
+import { optText, optYear, readField } from './schema.js'
+import { tableOf } from './table-columns.js'
 
 const input = z.object({
   year: optYear({ description: '年份' }),
   province: optText({ description: '省份 (默认: 登录者的省份, 否则不限)', placeholder: 'province' }),
-  plan_type: handlerChecked({
-    description: '1 国家专项, 2 地方专项, 3 高校专项; 不填或其他值: 三类都查',
-    placeholder: 'n',
-    // planTypeOf: any value passes; 1, 2, 3 as number or text select one type.
-    jsonSchema: { type: ['integer', 'string', 'null'], examples: [1, 2, 3] },
-  }),
+  // Any value passes (planTypeOf): 1, 2, 3 as number or text select one type, anything else all three.
+  plan_type: readField(
+    {
+      description: '1 国家专项, 2 地方专项, 3 高校专项; 不填或其他值: 三类都查',
+      placeholder: 'n',
+      jsonSchema: { type: ['integer', 'string', 'null'], examples: [1, 2, 3] },
+    },
+    planTypeOf,
+  ),
   keyword: optText({ description: '院校或专业名称关键词, 只作用于国家专项', placeholder: 'text' }),
   page: pageField(),
   limit: pageSizeField(10),
 })
-
-export interface SpecialPlanResult {
-  total: number
-  list: SpecialPlan[]
-}
 
 /** `plan_type` as sent: 1, 2, 3 (number or text) select one type; anything else means all three (SPEC 4.4). */
 export function planTypeOf(value: unknown): number | undefined {
   if (typeof value !== 'number' && typeof value !== 'string') return undefined
   const n = Number(typeof value === 'string' ? value.trim() : value)
   return Number.isInteger(n) ? n : undefined
-}
-
-const COLUMNS = `sid, major_id, year, province, school_name, spname, num, min, min_section, local_batch_name`
-const ORDER = 'min ASC NULLS LAST, id'
-
-/** The SQL form of matchesSpecial (domain/scores-special.ts). */
-function whereOf(f: SpecialFilter): Where {
-  const where = new Where().in('plan_type', f.types)
-  if (f.year !== undefined) where.add('year = ?', f.year)
-  if (f.province !== undefined) where.add('province = ?', f.province)
-  if (f.keyword !== undefined && f.types.includes(NATIONAL_SPECIAL)) {
-    const like = containsPattern(f.keyword)
-    where.add(
-      `(plan_type <> ? OR school_name LIKE ? ESCAPE '\\' OR spname LIKE ? ESCAPE '\\')`,
-      NATIONAL_SPECIAL,
-      like,
-      like,
-    )
-  }
-  return where
-}
-
-/** A stored special-plan row as 2.6 shows it: a line names itself in `spname`, an unknown number is null. */
-const specialRecordOf = (r: SpecialPlan & { num: number }): SpecialPlan => ({
-  ...r,
-  spname: majorOrLine(r.spname),
-  num: plannedNumber(r.num),
-})
-
-/** A count and one page, from the special plans kept apart in answer order (data/catalogue.ts). */
-export async function searchSpecial(
-  db: Db,
-  f: SpecialFilter,
-  offset: number,
-  limit: number,
-): Promise<SpecialPlanResult> {
-  const where = whereOf(f)
-  // The total of a filter is counted once per process: walking its pages then costs one query a page.
-  const total = await memoized(
-    db,
-    'special-plan-totals',
-    `${where}|${JSON.stringify(where.params)}`,
-    async () => {
-      const [count] = await db.all<{ total: number }>(
-        `SELECT count(*)::INTEGER AS total FROM special_plans WHERE ${where}`,
-        where.params,
-      )
-      return count?.total ?? 0
-    },
-    256,
-  )
-  const rows =
-    offset >= total
-      ? []
-      : await db.all<SpecialPlan & { num: number }>(
-          `SELECT ${COLUMNS} FROM special_plans WHERE ${where} ORDER BY ${ORDER} LIMIT ? OFFSET ?`,
-          [...where.params, limit, offset],
-        )
-  return { total, list: rows.map(specialRecordOf) }
 }
 
 /**
@@ -116,19 +53,19 @@ export default defineEndpoint({
   async handler(req, ctx): Promise<SpecialPlanResult> {
     const province = req.province ?? ctx.caller?.province
     const filter: SpecialFilter = {
-      types: specialPlanTypes(planTypeOf(req.plan_type)),
+      types: specialPlanTypes(req.plan_type),
       ...(req.year === undefined ? {} : { year: Number(req.year) }),
       ...(province === undefined ? {} : { province: requireProvince(province).name }),
       ...(req.keyword === undefined ? {} : { keyword: req.keyword }),
     }
-    const paging = pagingOf(req.page, req.limit)
-    return searchSpecial(ctx.db, filter, paging.offset, paging.limit)
+    const page = pageOf(req.page ?? 1, req.limit ?? 10)
+    return searchSpecial(ctx.db, filter, page.offset, page.size)
   },
   records: (data) => data.list,
   table: (data, req) => ({
     // what was asked: the types, and the province, year and keyword when given
     title: [
-      `专项计划 (${specialPlanTypes(planTypeOf(req.plan_type)).join(', ')})`,
+      `专项计划 (${specialPlanTypes(req.plan_type).join(', ')})`,
       req.province,
       req.year,
       req.keyword === undefined ? undefined : `含 "${req.keyword}"`,
@@ -148,7 +85,7 @@ export default defineEndpoint({
       ],
       data.list,
     ),
-    footer: pageFooter(pagingOf(req.page, req.limit), data.total),
+    footer: pageFooter(pageOf(req.page ?? 1, req.limit ?? 10), data.total),
   }),
   emptyMessage: (data, req) =>
     data.list.length > 0

@@ -4,7 +4,7 @@ import { createContextFactory } from '../../src/endpoints/context.js'
 import type { AnyEndpoint, EndpointContext } from '../../src/endpoints/define.js'
 import { ENDPOINTS } from '../../src/endpoints/index.js'
 import { invoke } from '../../src/endpoints/invoke.js'
-import { LOOKUP_SOURCES, SOURCE_NAMES } from '../../src/endpoints/meta-lookups.js'
+import { LOOKUP_SOURCES, SOURCE_NAMES } from '../../src/endpoints/queries/lookups.js'
 import { tempStore } from '../helpers/datasets.js'
 import { SHIPPED } from './helpers.js'
 

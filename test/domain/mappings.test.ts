@@ -8,8 +8,8 @@ import {
   specialPlanTypes,
   subjectValues,
 } from '../../src/domain/mappings.js'
-import { MAX_PAGE_SIZE, pageOf, totalPages } from '../../src/domain/paging.js'
 import { hotSchoolDefaultYear, lastFiveYears, lastThreeYears, planYearsFrom } from '../../src/domain/years.js'
+import { MAX_PAGE_SIZE, pageOf, totalPages } from '../../src/endpoints/paging.js'
 
 describe('SPEC 4.7 subject_type mapping', () => {
   it('maps each request word to the stored values of the spec table', () => {

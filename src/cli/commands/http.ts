@@ -24,7 +24,8 @@ export const HTTP_COMMANDS: readonly CommandSpec[] = [
       { flags: '--log', description: '输出请求日志 (JSON, 到标准输出)' },
       {
         flags: '--cache-mb <mb>',
-        description: '重复请求的答案缓存上限 (MB; 数据在服务期间不变, 同一请求直接返回上次的答案; 0 = 不缓存)',
+        description:
+          '重复请求的答案缓存上限 (MB; 数据在服务期间不变, 同一请求直接返回上次的答案; 0 = 不缓存)',
         default: '128',
       },
       {

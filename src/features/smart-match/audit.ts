@@ -1,4 +1,5 @@
 import type { Db } from '../../data/db.js'
+import { ruleProvinces } from '../../data/volunteer-rules.js'
 import { findProvince, PROVINCES } from '../../domain/provinces.js'
 import { ApiError, badRequest } from '../../errors.js'
 import { defaultBatch } from './defaults.js'
@@ -54,8 +55,7 @@ export async function auditFormReady(db: Db, opts: AuditOptions): Promise<AuditR
 }
 
 async function ruledProvinces(db: Db): Promise<string[]> {
-  const rows = await db.all<{ province: string }>('SELECT DISTINCT province FROM volunteer_rules')
-  const have = new Set(rows.map((r) => r.province))
+  const have = new Set(await ruleProvinces(db))
   return PROVINCES.map((p) => p.name).filter((p) => have.has(p))
 }
 

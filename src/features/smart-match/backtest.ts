@@ -1,7 +1,6 @@
 import type { Db } from '../../data/db.js'
 import { lookupTable } from '../../domain/lookup.js'
 import { findProvince } from '../../domain/provinces.js'
-import { placeholders } from '../../endpoints/schema.js'
 import { ApiError, badRequest } from '../../errors.js'
 import { defaultBatch } from './defaults.js'
 import {
@@ -18,7 +17,7 @@ import {
   scoreList,
   TIERS,
 } from './model/index.js'
-import { actualRows, findRule } from './queries.js'
+import { actualRows, findRule, provincesWithOutcomes, rankTableCategories } from './queries.js'
 import { cutList, levelOf, loadUniverse, noRuleError, type Universe, volunteerTypeOf } from './run.js'
 
 /**
@@ -82,23 +81,14 @@ export async function backtestProvinces(
   year: number,
   lookback = DEFAULT_ESTIMATOR.lookback,
 ): Promise<string[]> {
-  const rows = await db.all<{ province: string }>(
-    `SELECT province FROM plans
-     WHERE min_section > 0 AND subject_type IN (${placeholders(ORDINARY)}) AND year BETWEEN ? AND ?
-       AND plan_type = '普通'
-     GROUP BY province HAVING count(*) FILTER (WHERE year = ?) > 0 AND count(*) FILTER (WHERE year < ?) > 0`,
-    [...ORDINARY, year - lookback, year, year, year],
-  )
+  const provinces = await provincesWithOutcomes(db, ORDINARY, year - lookback, year)
   const order = (p: string) => findProvince(p)?.code ?? p
-  return rows.map((r) => r.province).sort((a, b) => order(a).localeCompare(order(b)))
+  return provinces.sort((a, b) => order(a).localeCompare(order(b)))
 }
 
 async function yearCategories(db: Db, province: string, year: number): Promise<string[]> {
-  const rows = await db.all<{ km: string }>(
-    `SELECT DISTINCT km FROM score_ranks WHERE province = ? AND year = ? AND km IN (${placeholders(ORDINARY)})`,
-    [province, year, ...ORDINARY],
-  )
-  return ORDINARY.filter((k) => rows.some((r) => r.km === k))
+  const held = await rankTableCategories(db, province, year, ORDINARY)
+  return ORDINARY.filter((k) => held.includes(k))
 }
 
 /** The q-quantile of sorted numbers. */

@@ -1,46 +1,56 @@
-import { z } from 'zod'
-import { findProvince } from '../../domain/provinces.js'
+import type { z } from 'zod'
+import { findProvince, type Province } from '../../domain/provinces.js'
 import { oneAtATime, perDb } from '../../endpoints/caches.js'
+import { Refusal, specAnswer } from '../../endpoints/checks.js'
 import { defineEndpoint, type WithView, withView } from '../../endpoints/define.js'
-import { numberOf } from '../../endpoints/numbers.js'
-import { type FieldMeta, handlerChecked } from '../../endpoints/schema.js'
-import { badRequest } from '../../errors.js'
+import { anyValue, type FieldMeta, readWhole } from '../../endpoints/schema.js'
 import { defaultBatch, defaultRankYear } from './defaults.js'
-import { isBlank, textOf, wholeNumber, xuankeCategory, xuankeOf, yearOf } from './fields.js'
+import {
+  asStrategy,
+  asText,
+  asWholeNumber,
+  asXuanke,
+  asYear,
+  isBlank,
+  optional,
+  xuankeCategory,
+} from './fields.js'
 import { schoolCounts } from './model/classify.js'
-import { strategyOf } from './model/strategies.js'
+import type { Strategy } from './model/strategies.js'
 import { parseXuanke } from './model/subjects.js'
 import { type MatchRequest, matchCandidate, noRuleError } from './run.js'
 
 /**
  * SPEC 4.13 reads `user_info`; the CLI has no nested flags, so the same fields may also come at the top level
- * (`gaokao smart-match counts --province 江苏 --score 612`). A value in user_info wins.
+ * (`gaokao smart-match counts --province 江苏 --score 612`). A value in user_info wins. No field can be checked
+ * alone, so the fields below only say what is read (for the CLI and the OpenAPI document) and `readCounts`
+ * reads them together, in the order of checks.
  */
 const field = (description: string, placeholder: string, more: Partial<FieldMeta>) =>
-  handlerChecked({ description, placeholder, ...more })
-/** province and score: the handler refuses a request with neither the field nor user_info's (OpenAPI). */
+  anyValue({ description, placeholder, ...more })
+/** province and score: refused when neither the field nor user_info's is given (OpenAPI). */
 const needed = { required: { orIn: 'user_info' } } as const
-const text = (description: string) => ({ type: ['string', 'number', 'null'], description })
+const textSchema = (description: string) => ({ type: ['string', 'number', 'null'], description })
 const whole = (description: string) => ({
   type: ['integer', 'string', 'null'],
   pattern: '^\\s*\\d+\\s*$',
   minimum: 0,
   description,
 })
-const input = z.object({
-  user_info: handlerChecked({
+const fields = {
+  user_info: anyValue({
     description: '考生信息 (HTTP: province, subject, score, batch, xuanke, rank)',
     hidden: true,
-    // What the handler reads from it (a value here wins over the same field at the top level).
+    // What is read from it (a value here wins over the same field at the top level).
     jsonSchema: {
       type: ['object', 'null'],
       properties: {
-        province: text('省份 (此处或顶层必填)'),
+        province: textSchema('省份 (此处或顶层必填)'),
         score: whole('分数 (此处或顶层必填)'),
-        subject: text('首选科目或科类: 物理 历史 理科 文科 综合 (默认: 由选科看出, 否则 物理)'),
-        subject_type: { ...text('subject 的旧名'), deprecated: true },
-        batch: text('批次 (默认: 该省本科批次)'),
-        xuanke: text('选考科目, 英文逗号分隔 (默认 综合: 不按选科筛选)'),
+        subject: textSchema('首选科目或科类: 物理 历史 理科 文科 综合 (默认: 由选科看出, 否则 物理)'),
+        subject_type: { ...textSchema('subject 的旧名'), deprecated: true },
+        batch: textSchema('批次 (默认: 该省本科批次)'),
+        xuanke: textSchema('选考科目, 英文逗号分隔 (默认 综合: 不按选科筛选)'),
         rank: whole('位次 (默认: 由分数查一分一段表)'),
         rank_year: {
           type: ['string', 'integer', 'null'],
@@ -57,7 +67,7 @@ const input = z.object({
   subject: field('首选科目或科类: 物理 历史 理科 文科 综合 (默认: 由选科看出, 否则 物理)', 'subject', {
     accepts: 'text',
   }),
-  subject_type: handlerChecked({
+  subject_type: anyValue({
     description: 'subject 的旧名',
     hidden: true,
     accepts: 'text',
@@ -70,25 +80,19 @@ const input = z.object({
   }),
   rank: field('位次 (默认: 由分数查一分一段表)', 'rank', { accepts: 'integer', min: 0 }),
   rank_year: field('年份 (默认: 该省一分一段表的最新年份, 不晚于今年)', 'year', { accepts: 'year' }),
-  type: handlerChecked({
+  type: anyValue({
     description: '策略 1-4, 同 smart-match (默认 1)',
     placeholder: 'type',
     choices: ['1', '2', '3', '4'],
     accepts: 'choice',
     default: 1,
   }),
-  bypass_cache: handlerChecked({
+  bypass_cache: anyValue({
     description: '1 或 true: 不用缓存, 重新计算',
     placeholder: 'flag',
     accepts: 'flag',
     default: false,
   }),
-})
-
-export interface TierCounts {
-  chongci: number
-  wentuo: number
-  baodi: number
 }
 
 /** `1`, `"1"`, `true` and `"true"` skip the caches (SPEC 4.13). */
@@ -96,9 +100,96 @@ export const bypasses = (v: unknown): boolean => v === true || v === 1 || v === 
 const FLAG_VALUES: readonly unknown[] = [true, false, 1, 0, '1', '0', 'true', 'false']
 
 /** bypass_cache: 1 or true skips the caches (SPEC 4.13); 0, false or nothing uses them; anything else is a typo. */
-function bypassOf(v: unknown): boolean {
-  if (isBlank(v) || FLAG_VALUES.includes(v)) return bypasses(v)
-  throw badRequest(`参数 bypass_cache 无效: 应为 1、0、true 或 false, 收到 ${JSON.stringify(v)}`)
+const bypassOf = (v: unknown): boolean | Refusal =>
+  isBlank(v) || FLAG_VALUES.includes(v)
+    ? bypasses(v)
+    : new Refusal(`应为 1、0、true 或 false, 收到 ${JSON.stringify(v)}`)
+
+const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> => typeof v === 'object' && v !== null
+
+/** A count request as read from user_info or the top level. */
+export interface CountsRequest {
+  /** The province as the request spelled it (the spec's messages echo it) */
+  provinceText: string
+  province: Province
+  score: number
+  /** Where the score was read (user_info.score, or score at the top level), for messages */
+  scoreField: string
+  rank: number
+  rankYear: number | undefined
+  xuanke: string
+  /** The first choice as stated (subject, else its old name subject_type) */
+  subject: string | undefined
+  batch: string | undefined
+  strategy: Strategy
+  bypassCache: boolean
+}
+
+/**
+ * The fields of a count request in SPEC 4.13's order of checks: the province's text, the missing required fields
+ * (all named in one message), the type, the numbers, the province, the year, the subjects, the batch, the flag.
+ * A message names a field where the request put it: user_info.score, or score at the top level (the CLI); the
+ * other fields by their name.
+ */
+function readCounts(raw: z.output<z.ZodObject<typeof fields>>): CountsRequest | Refusal {
+  const info = isRecord(raw.user_info) ? raw.user_info : {}
+  const at = (
+    key: 'province' | 'score' | 'rank' | 'rank_year' | 'xuanke' | 'subject' | 'subject_type' | 'batch',
+  ) =>
+    isBlank(info[key])
+      ? { value: raw[key], field: isBlank(raw[key]) ? `user_info.${key}` : key }
+      : { value: info[key], field: `user_info.${key}` }
+  const provinceText = optional(asText)(at('province').value)
+  if (provinceText instanceof Refusal) return provinceText.named('province')
+  const score = at('score')
+  const missing = [
+    provinceText === undefined && 'user_info.province',
+    isBlank(score.value) && 'user_info.score',
+  ]
+  const absent = missing.filter((m): m is string => typeof m === 'string')
+  if (provinceText === undefined || absent.length) return specAnswer(`缺少必要参数:${absent.join('、')}`)
+  const chosen = asStrategy(new Refusal('可选值: 1, 2, 3, 4'))(raw.type)
+  if (chosen instanceof Refusal) return chosen.named('type')
+  const scoreValue = asWholeNumber(score.value)
+  if (scoreValue instanceof Refusal) return scoreValue.named(score.field)
+  const rank = optional(asWholeNumber)(at('rank').value)
+  if (rank instanceof Refusal) return rank.named(at('rank').field)
+  const province = findProvince(provinceText)
+  if (!province) return specAnswer(`未知省份: ${provinceText}`)
+  const rankYear = optional(asYear)(at('rank_year').value)
+  if (rankYear instanceof Refusal) return rankYear.named('rank_year')
+  const subjects = optional(asXuanke)(at('xuanke').value)
+  if (subjects instanceof Refusal) return subjects.named(at('xuanke').field)
+  // subject_type, the old name, is read only where subject is not given
+  let subject = optional(asText)(at('subject').value)
+  if (subject instanceof Refusal) return subject.named('subject')
+  subject ??= optional(asText)(at('subject_type').value)
+  if (subject instanceof Refusal) return subject.named('subject_type')
+  const batch = optional(asText)(at('batch').value)
+  if (batch instanceof Refusal) return batch.named('batch')
+  const bypassCache = bypassOf(raw.bypass_cache)
+  if (bypassCache instanceof Refusal) return bypassCache.named('bypass_cache')
+  return {
+    provinceText,
+    province,
+    score: scoreValue,
+    scoreField: score.field,
+    rank: rank ?? 0,
+    rankYear,
+    xuanke: subjects ?? '综合',
+    subject,
+    batch,
+    strategy: chosen,
+    bypassCache,
+  }
+}
+
+const input = readWhole(fields, readCounts)
+
+export interface TierCounts {
+  chongci: number
+  wentuo: number
+  baodi: number
 }
 
 /** What a count was of, the view's title (the answer itself is the spec's three numbers). */
@@ -124,38 +215,14 @@ export default defineEndpoint({
     'gaokao smart-match counts --province 湖北 --score 600 --subject 物理 --xuanke 物理,化学,生物',
     'gaokao smart-match counts --province 重庆 --score 560 --rank 9000 --subject 物理 --json',
   ],
-  async handler(raw, ctx): Promise<WithView<TierCounts, CountedFor>> {
-    const info = (raw.user_info && typeof raw.user_info === 'object' ? raw.user_info : {}) as Record<
-      string,
-      unknown
-    >
-    const pick = (key: string) => (isBlank(info[key]) ? (raw as Record<string, unknown>)[key] : info[key])
-    // A message names a field where the request put it: user_info.score, or score at the top level (the CLI).
-    const field = (key: string) =>
-      isBlank(info[key]) && !isBlank((raw as Record<string, unknown>)[key]) ? key : `user_info.${key}`
-    const provinceText = textOf('province', pick('province'))
-    const scoreValue = pick('score')
-    const missing = [
-      provinceText === undefined && 'user_info.province',
-      isBlank(scoreValue) && 'user_info.score',
-    ]
-    const absent = missing.filter((m): m is string => typeof m === 'string')
-    if (absent.length) throw badRequest(`缺少必要参数:${absent.join('、')}`)
-    const typeValue = isBlank(raw.type) ? 1 : numberOf(raw.type)
-    const strategy = strategyOf(typeValue)
-    if (!strategy) throw badRequest('参数 type 无效: 可选值: 1, 2, 3, 4')
-    const score = wholeNumber(field('score'), scoreValue) ?? 0
-    const rank = wholeNumber(field('rank'), pick('rank')) ?? 0
-    const province = findProvince(provinceText as string)
-    if (!province) throw badRequest(`未知省份: ${provinceText}`)
-    const year = yearOf(pick('rank_year'))
-    const xuanke = xuankeOf(field('xuanke'), pick('xuanke')) ?? '综合'
+  async handler(req, ctx): Promise<WithView<TierCounts, CountedFor>> {
+    const { province, provinceText, score, rank, xuanke, strategy } = req
+    const year = req.rankYear
     const chosen = parseXuanke(xuanke)
     // Without a first choice anywhere, the counts are those of the province's first category (物理类, 理科).
-    const stated = textOf('subject', pick('subject')) ?? textOf('subject_type', pick('subject_type'))
     const subject =
-      stated ?? xuankeCategory(xuanke) ?? (chosen?.has('历史') && !chosen.has('物理') ? '历史' : '物理')
-    const batchText = textOf('batch', pick('batch'))
+      req.subject ?? xuankeCategory(xuanke) ?? (chosen?.has('历史') && !chosen.has('物理') ? '历史' : '物理')
+    const batchText = req.batch
     const currentYear = ctx.now().getFullYear()
     // The key is built before any default is looked up, so that a hit costs no query at all.
     const key = [
@@ -168,22 +235,22 @@ export default defineEndpoint({
       [...(chosen ?? [])].sort().join(','),
       strategy.type,
     ].join('|')
-    const bypass = bypassOf(raw.bypass_cache)
+    const bypass = req.bypassCache
     const cache = counts(ctx.db)
     const hit = bypass ? undefined : cache.get(key)
     if (hit) return answer(hit)
     const rankYear = year ?? (await defaultRankYear(ctx.db, province.name, currentYear))
     const batch = batchText ?? (await defaultBatch(ctx.db, province.name, rankYear))
-    if (batch === undefined) throw noRuleError({ province: provinceText as string, batch: '本科批' })
+    if (batch === undefined) throw noRuleError({ province: provinceText, batch: '本科批' })
     const request: MatchRequest = {
-      province: provinceText as string,
+      province: provinceText,
       batch,
       rankYear,
       rank,
       score,
       subject,
       xuanke,
-      scoreField: field('score'),
+      scoreField: req.scoreField,
     }
     // bypass_cache skips both caches (SPEC 4.13): the counts, and the option set smart-match shares, which is
     // built again from the datasets (the same set, as they are read-only, at the cost of a fresh build).

@@ -3,7 +3,7 @@ import type { Db } from '../../data/db.js'
 import { examModeIn, findProvince, subjectsTypeOf } from '../../domain/provinces.js'
 import type { ScoreRankRow } from '../../domain/rank.js'
 import { memoized } from '../../endpoints/caches.js'
-import { placeholders } from '../../endpoints/schema.js'
+import { placeholders } from '../../endpoints/queries/sql.js'
 import {
   type ActualRow,
   type Granularity,
@@ -155,6 +155,76 @@ export async function planBatchNames(db: Db, province: string): Promise<string[]
     [province],
   )
   return rows.map((r) => r.b)
+}
+
+/**
+ * The latest year, not after `notAfter`, of the province's 一分一段 tables; undefined without one (the default
+ * rank year of the counts endpoint).
+ */
+export async function latestRankYear(
+  db: Db,
+  province: string,
+  notAfter: number,
+): Promise<number | undefined> {
+  const [row] = await db.all<{ y: number | null }>(
+    `SELECT max(year) AS y FROM score_ranks WHERE province = ? AND year <= ?`,
+    [province, notAfter],
+  )
+  return row?.y ?? undefined
+}
+
+/**
+ * The province's ordinary undergraduate batch in the rule nearest to `year` among the rules of an exam mode
+ * (`subjectsType`, null for any): 本科批, 普通类一段, 本科一批, then the others by name.
+ */
+export async function ordinaryBatch(
+  db: Db,
+  province: string,
+  year: number,
+  subjectsType: number | null,
+): Promise<string | undefined> {
+  const [row] = await db.all<{ batch_name: string }>(
+    `SELECT batch_name FROM volunteer_rules WHERE province = ? AND (?::INTEGER IS NULL OR subjects_type = ?)
+     ORDER BY CASE batch_name WHEN '本科批' THEN 0 WHEN '普通类一段' THEN 1 WHEN '本科一批' THEN 2 ELSE 3 END,
+              abs(year - ?), batch_name
+     LIMIT 1`,
+    [province, subjectsType, subjectsType, year],
+  )
+  return row?.batch_name
+}
+
+/**
+ * The provinces with ordinary outcomes (plan rows with a lowest rank) of the given categories in `year` and in
+ * at least one year from `fromYear` before it (the backtest's provinces).
+ */
+export async function provincesWithOutcomes(
+  db: Db,
+  categories: readonly string[],
+  fromYear: number,
+  year: number,
+): Promise<string[]> {
+  const rows = await db.all<{ province: string }>(
+    `SELECT province FROM plans
+     WHERE min_section > 0 AND subject_type IN (${placeholders(categories)}) AND year BETWEEN ? AND ?
+       AND plan_type = '普通'
+     GROUP BY province HAVING count(*) FILTER (WHERE year = ?) > 0 AND count(*) FILTER (WHERE year < ?) > 0`,
+    [...categories, fromYear, year, year, year],
+  )
+  return rows.map((r) => r.province)
+}
+
+/** Of `categories`, those with a 一分一段 table of the province and year. */
+export async function rankTableCategories(
+  db: Db,
+  province: string,
+  year: number,
+  categories: readonly string[],
+): Promise<string[]> {
+  const rows = await db.all<{ km: string }>(
+    `SELECT DISTINCT km FROM score_ranks WHERE province = ? AND year = ? AND km IN (${placeholders(categories)})`,
+    [province, year, ...categories],
+  )
+  return rows.map((r) => r.km)
 }
 
 export interface PlanScope {

@@ -1,116 +1,130 @@
 import { z } from 'zod'
+import { checkOrder, Refusal, specAnswer } from '../../endpoints/checks.js'
 import { defineEndpoint } from '../../endpoints/define.js'
-import { numberOf } from '../../endpoints/numbers.js'
-import { handlerChecked } from '../../endpoints/schema.js'
-import { badRequest } from '../../errors.js'
-import { isBlank, textOf, wholeNumber, xuankeOf, yearOf } from './fields.js'
-import { type Strategy, strategyOf } from './model/strategies.js'
+import { anyValue, readField } from '../../endpoints/schema.js'
+import { asStrategy, asText, asWholeNumber, asXuanke, asYear, isBlank, optional } from './fields.js'
 import { type SmartMatchData, smartMatchData } from './response.js'
 import { type MatchRequest, matchCandidate, noDataError } from './run.js'
 import { smartMatchRecords, smartMatchTables } from './table.js'
 
+export const MISSING_REQUIRED = '缺少必要参数:province、batch、rank_year'
+export const UNKNOWN_TYPE = '志愿类型不存在'
+
 /**
- * Every field is checked by the handler, in the spec's order: the missing required fields first (one fixed
- * message), then the strategy type, then the formats of the numbers, then the rule, then the data.
+ * SPEC 4.8's order of checks: the missing required fields first (one fixed message), then the strategy type,
+ * then the formats of the fields; the handler then finds the rule, then the data.
  */
+const step = checkOrder(
+  'required',
+  'type',
+  'rank_year',
+  'province',
+  'batch',
+  'rank',
+  'score',
+  'subject',
+  'xuanke',
+  'token',
+)
+const missing = specAnswer(MISSING_REQUIRED).at(step('required'))
+const required =
+  <T>(read: (v: unknown) => T | Refusal) =>
+  (v: unknown): T | Refusal =>
+    isBlank(v) ? missing : read(v)
+
 const input = z.object({
-  province: handlerChecked({
-    description: '省份, 如 江苏 (必填)',
-    placeholder: 'province',
-    accepts: 'text',
-    required: true,
-  }),
-  batch: handlerChecked({
-    description: '批次, 如 本科批, 专科批, 普通类一段 (必填)',
-    placeholder: 'batch',
-    accepts: 'text',
-    required: true,
-  }),
-  rank_year: handlerChecked({
-    description: '位次与推荐数据的年份, 如 2025 (必填)',
-    placeholder: 'year',
-    accepts: 'year',
-    required: true,
-  }),
-  rank: handlerChecked({
-    description: '位次 (默认 0: 由分数查当年一分一段表)',
-    placeholder: 'rank',
-    accepts: 'integer',
-    min: 0,
-    default: 0,
-  }),
-  score: handlerChecked({
-    description: '分数 (默认 0)',
-    placeholder: 'score',
-    accepts: 'integer',
-    min: 0,
-    default: 0,
-  }),
-  // SPEC 4.8: a number, default 0; the handler ignores it, whatever it holds.
-  is_key: handlerChecked({
+  province: readField(
+    { description: '省份, 如 江苏 (必填)', placeholder: 'province', accepts: 'text', required: true },
+    required(asText),
+    step('province'),
+  ),
+  batch: readField(
+    {
+      description: '批次, 如 本科批, 专科批, 普通类一段 (必填)',
+      placeholder: 'batch',
+      accepts: 'text',
+      required: true,
+    },
+    required(asText),
+    step('batch'),
+  ),
+  rank_year: readField(
+    {
+      description: '位次与推荐数据的年份, 如 2025 (必填)',
+      placeholder: 'year',
+      accepts: 'year',
+      required: true,
+    },
+    required(asYear),
+    step('rank_year'),
+  ),
+  rank: readField(
+    {
+      description: '位次 (默认 0: 由分数查当年一分一段表)',
+      placeholder: 'rank',
+      accepts: 'integer',
+      min: 0,
+      default: 0,
+    },
+    (v) => optional(asWholeNumber)(v) ?? 0,
+    step('rank'),
+  ),
+  score: readField(
+    { description: '分数 (默认 0)', placeholder: 'score', accepts: 'integer', min: 0, default: 0 },
+    (v) => optional(asWholeNumber)(v) ?? 0,
+    step('score'),
+  ),
+  // SPEC 4.8: a number, default 0; ignored, whatever it holds.
+  is_key: anyValue({
     description: '旧版兼容字段, 不起作用',
     hidden: true,
     jsonSchema: { type: ['integer', 'string', 'boolean', 'null'] },
     default: 0,
     deprecated: true,
   }),
-  token: handlerChecked({
-    description: '缓存标识, 原样写入 cache_zyb (默认空)',
-    placeholder: 'token',
-    accepts: 'text',
-    default: '',
-  }),
-  type: handlerChecked({
-    description: '策略: 1 冲稳保, 2 合理保守, 3 标准均衡, 4 激进冲刺 (默认 1)',
-    placeholder: 'type',
-    choices: ['1', '2', '3', '4'],
-    accepts: 'choice',
-    default: 1,
-  }),
-  subject: handlerChecked({
-    description: '首选科目或科类: 物理 历史 理科 文科 综合 (默认 综合)',
-    placeholder: 'subject',
-    accepts: 'text',
-    default: '综合',
-  }),
-  xuanke: handlerChecked({
-    description: '选考科目, 英文逗号分隔, 如 物理,化学,生物 (默认 综合)',
-    placeholder: 'subjects',
-    accepts: 'text',
-    default: '综合',
-  }),
-})
-
-export const MISSING_REQUIRED = '缺少必要参数:province、batch、rank_year'
-export const UNKNOWN_TYPE = '志愿类型不存在'
-
-export interface SmartMatchInput {
-  request: MatchRequest
-  type: number
-  token: string
-}
-
-/** Applies SPEC 4.8's checks and defaults to a raw request (shared with the CLI's prompts). */
-export function parseSmartMatch(raw: z.output<typeof input>): SmartMatchInput {
-  if (isBlank(raw.province) || isBlank(raw.batch) || isBlank(raw.rank_year))
-    throw badRequest(MISSING_REQUIRED)
-  const type = isBlank(raw.type) ? 1 : numberOf(raw.type)
-  if (!strategyOf(type)) throw badRequest(UNKNOWN_TYPE)
-  const rankYear = yearOf(raw.rank_year) as number
-  return {
-    request: {
-      province: textOf('province', raw.province) as string,
-      batch: textOf('batch', raw.batch) as string,
-      rankYear,
-      rank: wholeNumber('rank', raw.rank) ?? 0,
-      score: wholeNumber('score', raw.score) ?? 0,
-      subject: textOf('subject', raw.subject) ?? '综合',
-      xuanke: xuankeOf('xuanke', raw.xuanke) ?? '综合',
+  // The cache token, written as sent into cache_zyb: text or a number (an object has no text of its own).
+  token: readField(
+    {
+      description: '缓存标识, 原样写入 cache_zyb (默认空)',
+      placeholder: 'token',
+      accepts: 'text',
+      default: '',
     },
-    type,
-    token: tokenOf(raw.token),
-  }
-}
+    (v) => (isBlank(v) ? '' : typeof v === 'object' ? new Refusal('应为文本或数字') : String(v)),
+    step('token'),
+  ),
+  type: readField(
+    {
+      description: '策略: 1 冲稳保, 2 合理保守, 3 标准均衡, 4 激进冲刺 (默认 1)',
+      placeholder: 'type',
+      choices: ['1', '2', '3', '4'],
+      accepts: 'choice',
+      default: 1,
+    },
+    asStrategy(specAnswer(UNKNOWN_TYPE)),
+    step('type'),
+  ),
+  subject: readField(
+    {
+      description: '首选科目或科类: 物理 历史 理科 文科 综合 (默认 综合)',
+      placeholder: 'subject',
+      accepts: 'text',
+      default: '综合',
+    },
+    (v) => optional(asText)(v) ?? '综合',
+    step('subject'),
+  ),
+  xuanke: readField(
+    {
+      description: '选考科目, 英文逗号分隔, 如 物理,化学,生物 (默认 综合)',
+      placeholder: 'subjects',
+      accepts: 'text',
+      default: '综合',
+    },
+    (v) => optional(asXuanke)(v) ?? '综合',
+    step('xuanke'),
+  ),
+})
 
 /**
  * SPEC 4.8: a 冲 / 稳 / 保 application list. Ranks, not scores: each option's lowest admitted ranks of the years
@@ -129,11 +143,18 @@ export default defineEndpoint({
     'gaokao smart-match --province 湖北 --batch 本科批 --rank-year 2025 --score 600 --subject 物理 --xuanke 物理,化学,生物',
     'gaokao smart-match --province 重庆 --batch 本科批 --rank-year 2025 --rank 9000 --subject 物理 --xuanke 物理,化学 --type 2 --json',
   ],
-  async handler(raw, ctx): Promise<SmartMatchData> {
-    const { request, type, token } = parseSmartMatch(raw)
-    const strategy = strategyOf(type) as Strategy
-    const outcome = await matchCandidate(ctx.db, request, strategy)
-    const data = await smartMatchData(ctx.db, outcome, strategy, token, request.score)
+  async handler(req, ctx): Promise<SmartMatchData> {
+    const request: MatchRequest = {
+      province: req.province,
+      batch: req.batch,
+      rankYear: req.rank_year,
+      rank: req.rank,
+      score: req.score,
+      subject: req.subject,
+      xuanke: req.xuanke,
+    }
+    const outcome = await matchCandidate(ctx.db, request, req.type)
+    const data = await smartMatchData(ctx.db, outcome, req.type, req.token, request.score)
     const { chong, wen, bao } = data.zyb_data.zybData
     if (chong.length + wen.length + bao.length === 0) throw noDataError(request)
     return data
@@ -141,10 +162,3 @@ export default defineEndpoint({
   records: smartMatchRecords,
   table: smartMatchTables,
 })
-
-/** The cache token, written as sent into cache_zyb: text or a number (an object has no text of its own). */
-function tokenOf(v: unknown): string {
-  if (isBlank(v)) return ''
-  if (typeof v === 'object') throw badRequest('参数 token 无效: 应为文本或数字')
-  return String(v)
-}

@@ -1,9 +1,7 @@
-import type { z } from 'zod'
-import type { Db } from '../data/db.js'
-import { ApiError, badRequest } from '../errors.js'
-import { describeIssue } from './schema.js'
+import type { Db } from '../../data/db.js'
+import { memoized } from '../caches.js'
 
-/** Shared by the school and major endpoints of SPEC 4.14-4.18: lookups by slug and the school fields of 2.17/2.18. */
+/** The schools and majors as the endpoints look them up (SPEC 4.4-4.20): by slug, by id, the whole directory. */
 
 /** A stored school row, as the endpoints read it. */
 export interface SchoolRow {
@@ -29,15 +27,6 @@ export interface SchoolRow {
 export const SCHOOL_COLUMNS =
   'sid, code, name, province, city, level_name, type_name, nature_name, f985, f211, dual_class, logo, hot, zybw, qjjh, sgjh'
 
-/** SPEC 2.20 logo prefix: one implementation, in plans-common.ts. */
-export { logoUrl } from './plans-common.js'
-
-/** SPEC 2.17 / 2.18 flags: `'985'` / `'211'` / `'双一流'` when the school is one, else null. */
-export const f985Of = (s: Pick<SchoolRow, 'f985'>): '985' | null => (s.f985 === 985 ? '985' : null)
-export const f211Of = (s: Pick<SchoolRow, 'f211'>): '211' | null => (s.f211 === 211 ? '211' : null)
-export const dualClassNameOf = (s: Pick<SchoolRow, 'dual_class'>): '双一流' | null =>
-  s.dual_class === 1 ? '双一流' : null
-
 /** A whole number written in digits only (an id), as a number; anything else is null. */
 export function idOf(text: string): number | null {
   if (!/^\d{1,15}$/.test(text)) return null
@@ -58,6 +47,12 @@ export async function findSchool(db: Db, slug: string): Promise<SchoolRow | unde
     [id, slug, slug, id, slug],
   )
   return row
+}
+
+/** A school's name by sid. */
+export async function schoolNameOf(db: Db, sid: number): Promise<string | undefined> {
+  const [school] = await db.all<{ name: string }>('SELECT name FROM schools WHERE sid = ?', [sid])
+  return school?.name
 }
 
 export interface MajorRef {
@@ -82,20 +77,24 @@ export async function findMajor(db: Db, slug: string, preferred = '本科'): Pro
   return row
 }
 
-/** SPEC 7: the one error both open-majors endpoints name, for a missing school_id or province. */
-export const openMajorsMissing = (): ApiError =>
-  new ApiError(23008, '开放专业参数不能为空', { badInput: true })
+export interface SchoolInfo {
+  name: string
+  hot: number | null
+  logo: string
+  nature_name: string | null
+  f985: number
+  f211: number
+  type_name: string | null
+  level_name: string
+  city: string | null
+}
 
-/** A value the spec counts as "missing": absent, null, or blank text. */
-export const isMissing = (v: unknown): boolean =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
-
-/**
- * Validates a request after the checks the spec orders first (the 23008 of the open-majors endpoints): the input
- * schema lets every field through, and this applies the real field rules, with the usual `参数 <name> 无效` text.
- */
-export function validated<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw badRequest(describeIssue(parsed.error))
-  return parsed.data
+/** The schools table as a map by sid, read once per open dataset (a few thousand rows). */
+export function schoolDirectory(db: Db): Promise<ReadonlyMap<number, SchoolInfo>> {
+  return memoized(db, 'schools', 'all', async () => {
+    const rows = await db.all<SchoolInfo & { sid: number }>(
+      'SELECT sid, name, hot, logo, nature_name, f985, f211, type_name, level_name, city FROM schools',
+    )
+    return new Map(rows.map(({ sid, ...s }) => [sid, { ...s, logo: s.logo ?? '' }]))
+  })
 }

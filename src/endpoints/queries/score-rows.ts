@@ -1,6 +1,10 @@
-import type { Db } from '../data/db.js'
-import { type ScoreRowColumns, type ScoreRowDictionaries, ScoreRows } from '../domain/scores-history-rows.js'
-import { memoized } from './caches.js'
+import type { Db } from '../../data/db.js'
+import {
+  type ScoreRowColumns,
+  type ScoreRowDictionaries,
+  ScoreRows,
+} from '../../domain/scores-history-rows.js'
+import { memoized } from '../caches.js'
 
 /** The text columns kept as codes, by their name in ScoreRowColumns. Constants, never request text. */
 const CODED = {

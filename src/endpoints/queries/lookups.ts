@@ -1,15 +1,14 @@
-import type { TableName } from '../data/catalogue.js'
-import type { Db } from '../data/db.js'
-import { byPinyin } from '../domain/km.js'
-import { lookupTable } from '../domain/lookup.js'
-import { badRequest } from '../errors.js'
-import { memoized } from './caches.js'
+import type { TableName } from '../../data/catalogue.js'
+import type { Db } from '../../data/db.js'
+import { byPinyin } from '../../domain/km.js'
+import { lookupTable } from '../../domain/lookup.js'
+import { memoized } from '../caches.js'
 
 /**
  * SPEC 4.0: the lookups name a `source`; each source is one dataset table and the columns that hold its
  * subject and batch values. Column names here are constants, never request text.
  */
-interface LookupSource {
+export interface LookupSource {
   table: TableName
   subject: string
   batch: string | null
@@ -17,8 +16,17 @@ interface LookupSource {
   province: string
 }
 
+/** The source of a request that names none: the 一分一段 tables. */
+export const DEFAULT_SOURCE: LookupSource = {
+  table: 'score_ranks',
+  subject: 'km',
+  batch: 'level',
+  year: 'year',
+  province: 'province',
+}
+
 export const LOOKUP_SOURCES: Readonly<Record<string, LookupSource>> = lookupTable({
-  yifenyiduan: { table: 'score_ranks', subject: 'km', batch: 'level', year: 'year', province: 'province' },
+  yifenyiduan: DEFAULT_SOURCE,
   picixian: { table: 'score_lines', subject: 'type_name', batch: 'name', year: 'year', province: 'province' },
   plans: { table: 'plans', subject: 'subject_type', batch: 'batch_name', year: 'year', province: 'province' },
   category_stats: {
@@ -30,12 +38,6 @@ export const LOOKUP_SOURCES: Readonly<Record<string, LookupSource>> = lookupTabl
   },
 })
 export const SOURCE_NAMES = Object.keys(LOOKUP_SOURCES)
-
-export function lookupSource(name: string): LookupSource {
-  const source = LOOKUP_SOURCES[name]
-  if (!source) throw badRequest(`参数 source 无效: 可选值: ${SOURCE_NAMES.join(', ')}`)
-  return source
-}
 
 /**
  * Distinct non-empty values of one column under optional province and year filters, in pinyin order. The
