@@ -44,6 +44,7 @@ export async function loadManifest(): Promise<CommandEntry[]> {
 const FEATURE_MODULES: Readonly<Record<string, string>> = {
   'smart-match': 'features/smart-match/smart-match',
   'cwb-num': 'features/smart-match/cwb-num',
+  'volunteer-check': 'features/check/volunteer-check',
 }
 
 /** The endpoints already in memory, when the modules cannot be imported from disk (the single executable) */

@@ -1,3 +1,4 @@
+import volunteerCheck from '../features/check/volunteer-check.js'
 import cwbNum from '../features/smart-match/cwb-num.js'
 import smartMatch from '../features/smart-match/smart-match.js'
 import categoryStats from './category-stats.js'
@@ -37,6 +38,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   smartMatch,
   categoryStats,
   cwbNum,
+  volunteerCheck,
   schoolOpenMajors,
   schoolsOpenMajors,
   employment,

@@ -1,0 +1,172 @@
+import { badRequest } from '../../errors.js'
+import { checkInputFromSmartMatch, isSmartMatchOutput, type ListFromFile } from './from-smart-match.js'
+import { choiceOf, parseChoices } from './input.js'
+import type { ChoiceInput } from './model/match.js'
+
+/**
+ * A 志愿表 from a file, for `gaokao check <file>` (the CLI reads the bytes and passes them here): .csv / .tsv / .txt
+ * (UTF-8 with or without BOM, else GB18030, what Excel on Chinese Windows saves), .xlsx (its first sheet, through
+ * read-excel-file) or .json (smart-match's `--json` output, or the check's own `choices`). A table's header names
+ * its columns (院校 / 院校名称 / 学校, 院校代码, 专业组 / 专业组代码, 专业 or 专业1 … 专业6, 调剂 / 服从调剂, 序号; or the
+ * English field names); title rows above the header are skipped, rows without a school ignored, and a 序号 column
+ * puts the choices in its order.
+ */
+
+export type { ListFromFile }
+
+/** The kind of file by its name's extension. */
+export function fileKind(name: string): 'csv' | 'xlsx' | 'json' | undefined {
+  const ext = /\.([a-z0-9]+)$/iu.exec(name)?.[1]?.toLowerCase()
+  if (ext === 'csv' || ext === 'tsv' || ext === 'txt') return 'csv'
+  if (ext === 'xlsx' || ext === 'xlsm') return 'xlsx'
+  if (ext === 'json') return 'json'
+  return undefined
+}
+
+export async function readChoicesFile(name: string, bytes: Uint8Array): Promise<ListFromFile> {
+  const kind = fileKind(name)
+  if (kind === 'json') return parseChoicesJson(decodeText(bytes))
+  if (kind === 'csv') return { choices: choicesFromRows(parseCsv(decodeText(bytes))) }
+  if (kind === 'xlsx') return { choices: choicesFromRows(await readXlsxRows(bytes)) }
+  throw badRequest(`${name}: 不支持的文件类型; 志愿表请用 .csv .xlsx 或 .json`)
+}
+
+/** UTF-8 (a BOM is dropped), UTF-16 with a BOM, else GB18030. */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2))
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2))
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes)
+  }
+}
+
+/**
+ * Rows of a delimited text: comma, tab or semicolon (whichever the first line holds most of), fields in double
+ * quotes may hold the delimiter, new lines and doubled quotes ("").
+ */
+export function parseCsv(text: string): string[][] {
+  const firstLine = text.split(/\r?\n/u, 1)[0] ?? ''
+  const delimiter = [',', '\t', ';'].reduce((best, d) =>
+    firstLine.split(d).length > firstLine.split(best).length ? d : best,
+  )
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"'
+          i++
+        } else quoted = false
+      } else field += ch
+    } else if (ch === '"' && field === '') quoted = true
+    else if (ch === delimiter) {
+      row.push(field)
+      field = ''
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
+    } else field += ch
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field)
+    rows.push(row)
+  }
+  return rows.map((r) => r.map((c) => c.trim())).filter((r) => r.some((c) => c !== ''))
+}
+
+async function readXlsxRows(bytes: Uint8Array): Promise<string[][]> {
+  const lib = await import('read-excel-file/node')
+  let data: unknown[][]
+  try {
+    data = (await lib.readSheet(Buffer.from(bytes), 1)) as unknown[][]
+  } catch {
+    throw badRequest('不是可读的 .xlsx 工作簿 (旧的 .xls 请另存为 .xlsx 或 .csv)')
+  }
+  return data
+    .map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell).trim())))
+    .filter((r) => r.some((c) => c !== ''))
+}
+
+const HEADER: Record<string, readonly string[]> = {
+  school: ['院校', '院校名称', '学校', '学校名称', '高校', '院校全称', 'school', 'school_name', 'schoolname'],
+  code: ['院校代码', '学校代码', '院校编码', 'school_code', 'code'],
+  id: ['school_id', 'sid', '院校id'],
+  group: ['专业组', '专业组代码', '院校专业组', '专业组号', 'group', 'sg_name'],
+  major: ['专业', '专业名称', '所填专业', 'majors', 'major'],
+  tiaoji: ['调剂', '服从调剂', '是否服从调剂', '专业调剂', '是否调剂', 'tiaoji'],
+  order: ['序号', '志愿序号', '志愿顺序', '顺序', '志愿号', 'index', 'no'],
+}
+
+const norm = (s: string) => s.normalize('NFKC').replace(/\s+/gu, '').toLowerCase()
+
+/** What a header cell names: a known column, or a numbered major (专业1 … 专业6, 专业一). */
+function columnOf(cell: string): keyof typeof HEADER | 'majorN' | undefined {
+  const c = norm(cell)
+  for (const [key, names] of Object.entries(HEADER)) if (names.includes(c)) return key as keyof typeof HEADER
+  if (/^(专业|major)[0-9一二三四五六七八九十]+$/u.test(c) || /^第[0-9一二三四五六七八九十]+专业$/u.test(c))
+    return 'majorN'
+  return undefined
+}
+
+/** The choices of a table: its header row (the first naming a school column), then one choice per row. */
+export function choicesFromRows(rows: readonly (readonly string[])[]): ChoiceInput[] {
+  const at = rows.findIndex((r) => r.some((c) => columnOf(c) === 'school' || columnOf(c) === 'code'))
+  if (at < 0) throw badRequest('志愿表中找不到表头: 应有 "院校" (或 院校名称、院校代码) 一列')
+  const header = (rows[at] as readonly string[]).map(columnOf)
+  const col = (key: string) => header.indexOf(key as never)
+  const majorCols = header.map((h, i) => (h === 'major' || h === 'majorN' ? i : -1)).filter((i) => i >= 0)
+  const out: { order: number; choice: ChoiceInput }[] = []
+  rows.slice(at + 1).forEach((row, i) => {
+    const cell = (key: string) => (col(key) >= 0 ? (row[col(key)] ?? '').trim() : '')
+    const majors = majorCols.flatMap((c) => (row[c] ?? '').split(/[+、,，;；/|\n]/u)).map((m) => m.trim())
+    const choice = choiceOf({
+      school: cell('school') || cell('code'),
+      school_id: cell('id'),
+      group: cell('group'),
+      majors: majors.filter((m) => m !== ''),
+      tiaoji: cell('tiaoji'),
+    })
+    if (!choice) return
+    const order = Number(cell('order'))
+    out.push({ order: cell('order') !== '' && Number.isFinite(order) ? order : i + 1e6, choice })
+  })
+  if (out.length === 0) throw badRequest('志愿表中没有志愿 (表头下没有填了院校的行)')
+  return out.sort((a, b) => a.order - b.order).map((x) => x.choice)
+}
+
+/** A JSON list: smart-match's answer (envelope or data), `{ choices, ... }`, or an array of choices. */
+export function parseChoicesJson(text: string): ListFromFile {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw badRequest('不是合法的 JSON 文件')
+  }
+  if (isSmartMatchOutput(json)) return checkInputFromSmartMatch(json)
+  if (Array.isArray(json)) return { choices: parseChoices(json) }
+  if (json && typeof json === 'object') {
+    const o = json as Record<string, unknown>
+    const { choices, ...rest } = o
+    return { choices: parseChoices(choices), candidate: candidateFields(rest) }
+  }
+  throw badRequest('JSON 文件中没有志愿表 (应为 smart-match 的输出, 或含 choices 数组)')
+}
+
+/** The candidate's fields a JSON list may carry beside its choices (the check's request fields). */
+function candidateFields(o: Record<string, unknown>): ListFromFile['candidate'] {
+  const out: NonNullable<ListFromFile['candidate']> = {}
+  for (const key of ['province', 'batch', 'rank_year', 'rank', 'score', 'subject', 'xuanke'] as const) {
+    const v = o[key]
+    if (typeof v === 'string' || typeof v === 'number') out[key] = v
+  }
+  return out
+}

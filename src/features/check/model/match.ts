@@ -1,0 +1,197 @@
+import type { MajorEntry, Option } from '../../smart-match/model/options.js'
+import { majorNameKey } from '../../smart-match/model/options.js'
+import { stemOf } from '../../smart-match/model/premium.js'
+
+/**
+ * Which option of smart-match's universe a listed choice is. A counsellor's list names a school (by name, by the
+ * national code or by id), a group as the form writes it (专业组（01）, 01组, 第01组, 01) and majors by name; the
+ * plans name groups as 专业组（01） and sometimes with the school's name and the subjects around the code
+ * (楚天测试大学01组（物理+化学）). Names are compared after NFKC, without spaces and with one kind of bracket; a group
+ * by its code where the text differs; a major by its name, else by its name without the bracketed note (计算机类(拔尖班)
+ * → 计算机类), else by one name holding the other, when exactly one major fits.
+ */
+
+export interface ChoiceInput {
+  /** The school's name, or its code */
+  school?: string
+  /** The school's id in the datasets (sid) */
+  schoolId?: number
+  /** The group as the form writes it (院校专业组 provinces) */
+  group?: string
+  /** The majors, in the list's order */
+  majors?: string[]
+  /** 服从调剂; undefined when the list does not say */
+  tiaoji?: boolean
+}
+
+export interface SchoolRef {
+  sid: number
+  name: string
+  code: string | null
+}
+
+export interface SchoolIndex {
+  byId: Map<number, SchoolRef>
+  byName: Map<string, SchoolRef>
+  byCode: Map<string, SchoolRef>
+}
+
+export function schoolIndex(schools: readonly SchoolRef[]): SchoolIndex {
+  const index: SchoolIndex = { byId: new Map(), byName: new Map(), byCode: new Map() }
+  for (const s of schools) {
+    index.byId.set(s.sid, s)
+    index.byName.set(majorNameKey(s.name), s)
+    if (s.code) index.byCode.set(s.code.trim().toUpperCase(), s)
+  }
+  return index
+}
+
+/** The school a choice names: by id, then by name, then by code. */
+export function findSchool(input: ChoiceInput, index: SchoolIndex): SchoolRef | undefined {
+  if (input.schoolId !== undefined) {
+    const byId = index.byId.get(input.schoolId)
+    if (byId) return byId
+  }
+  const text = input.school?.trim()
+  if (!text) return undefined
+  return index.byName.get(majorNameKey(text)) ?? index.byCode.get(text.normalize('NFKC').toUpperCase())
+}
+
+/**
+ * A group's code in whatever way it is written: 专业组（01） → 01, 楚天测试大学01组（物理+化学） → 01, 第3组 → 3,
+ * (W99) → W99, 01 → 01; undefined when the text holds no code.
+ */
+export function groupCode(text: string, schoolName = ''): string | undefined {
+  let t = text.normalize('NFKC').replace(/\s+/gu, '')
+  if (schoolName && t.startsWith(schoolName)) t = t.slice(schoolName.length)
+  const patterns = [
+    /专业组[([【]?([A-Za-z0-9]+)[)\]】]?/u,
+    /^第?([A-Za-z0-9]+)组/u,
+    /^[([【]([A-Za-z0-9]+)[)\]】]$/u,
+    /^([A-Za-z0-9]+)$/u,
+    /([A-Za-z0-9]+)/u,
+  ]
+  for (const p of patterns) {
+    const m = p.exec(t)
+    if (m?.[1]) return m[1].toUpperCase()
+  }
+  return undefined
+}
+
+/** Two codes alike: the same text, or the same number (01 and 1). */
+const sameCode = (a: string, b: string) =>
+  a === b || (/^\d+$/u.test(a) && /^\d+$/u.test(b) && Number(a) === Number(b))
+
+export type MatchStatus =
+  | 'ok'
+  /** No school of that name, code or id */
+  | 'school_not_found'
+  /** The school has no option in the candidate's batch and category: not in the plan, or no earlier line */
+  | 'no_option'
+  /** A group province's choice names no group and the school has several */
+  | 'group_missing'
+  | 'group_not_found'
+  /** A major province's choice names no major and the school has several */
+  | 'major_missing'
+  | 'major_not_found'
+
+export interface MatchedMajor {
+  name: string
+  /** The major of the option's plan, when found */
+  entry: MajorEntry | undefined
+}
+
+export interface Matched {
+  school: SchoolRef | undefined
+  option: Option | undefined
+  status: MatchStatus
+  majors: MatchedMajor[]
+  /** How the option was found when the list did not say it exactly (a school's only group) */
+  note?: string
+}
+
+/**
+ * The option of a choice among the options of its school (`ofSchool`: all options of the universe with the
+ * school's sid), by the province's kind of choice: 1 a school, 2 a group, 3 a major at a school.
+ */
+export function matchOption(
+  input: ChoiceInput,
+  school: SchoolRef | undefined,
+  ofSchool: readonly Option[],
+  type: 1 | 2 | 3,
+): Matched {
+  const names = (input.majors ?? []).map((m) => m.trim()).filter((m) => m !== '')
+  const unmatched = (status: MatchStatus): Matched => ({
+    school,
+    option: undefined,
+    status,
+    majors: names.map((name) => ({ name, entry: undefined })),
+  })
+  if (!school) return unmatched('school_not_found')
+  if (ofSchool.length === 0) return unmatched('no_option')
+  const withMajors = (option: Option, note?: string): Matched => ({
+    school,
+    option,
+    status: 'ok',
+    majors: names.map((name) => ({ name, entry: findMajor(name, option.majors) })),
+    ...(note ? { note } : {}),
+  })
+  if (type === 1) return withMajors(ofSchool[0] as Option)
+  if (type === 3) {
+    const byMajor = ofSchool.filter((o) => o.granularity === 'major')
+    const wanted = names[0]
+    if (wanted !== undefined) {
+      const entry = findMajor(
+        wanted,
+        byMajor.map((o) => o.majors[0] as MajorEntry),
+      )
+      const option = entry && byMajor.find((o) => o.majors[0] === entry)
+      if (option) return withMajors(option)
+      // A school whose plan names no major is one option, "one of its majors", judged by its school line.
+      const whole = ofSchool.find((o) => o.granularity === 'school')
+      if (whole) return withMajors(whole, '该校计划未列专业, 按院校线判断')
+      return unmatched('major_not_found')
+    }
+    if (ofSchool.length === 1) return withMajors(ofSchool[0] as Option)
+    return unmatched('major_missing')
+  }
+  const text = input.group?.trim()
+  if (text) {
+    const key = majorNameKey(text)
+    const exact = ofSchool.find((o) => majorNameKey(o.group) === key)
+    if (exact) return withMajors(exact)
+    const code = groupCode(text, school.name)
+    if (code !== undefined) {
+      const byCode = ofSchool.filter((o) => {
+        const theirs = groupCode(o.group, school.name)
+        return theirs !== undefined && sameCode(theirs, code)
+      })
+      if (byCode.length === 1) return withMajors(byCode[0] as Option)
+    }
+    return unmatched('group_not_found')
+  }
+  if (ofSchool.length === 1) return withMajors(ofSchool[0] as Option, '未填专业组, 按该校唯一的专业组判断')
+  // No group named: the one group that holds the most of the listed majors, if exactly one does.
+  if (names.length > 0) {
+    const held = ofSchool.map((o) => names.filter((n) => findMajor(n, o.majors) !== undefined).length)
+    const most = Math.max(...held)
+    if (most > 0 && held.filter((h) => h === most).length === 1)
+      return withMajors(ofSchool[held.indexOf(most)] as Option, '未填专业组, 按所填专业所在的专业组判断')
+  }
+  return unmatched('group_missing')
+}
+
+/** The major of a list by name: the same name, else the same stem, else the one name holding the other (unique). */
+export function findMajor(name: string, majors: readonly MajorEntry[]): MajorEntry | undefined {
+  const key = majorNameKey(name)
+  const same = majors.find((m) => majorNameKey(m.row.name) === key)
+  if (same) return same
+  const stem = stemOf(name)
+  const byStem = majors.filter((m) => stemOf(m.row.name) === stem)
+  if (byStem.length === 1) return byStem[0]
+  const holding = majors.filter((m) => {
+    const theirs = majorNameKey(m.row.name)
+    return theirs.includes(key) || key.includes(theirs)
+  })
+  return holding.length === 1 ? holding[0] : undefined
+}

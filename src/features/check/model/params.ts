@@ -1,0 +1,68 @@
+import { BAND_WIDTH } from './measure.js'
+
+/**
+ * The figures of the filing simulation (model/simulate.ts), all from 2024, none from 2025 (the year tested).
+ *
+ * Measured — `npm run build && node scripts/check-shared-shift.mjs 2024` — on the 2024 backtest's residuals: for
+ * every option with a 2024 outcome (42,584 options in 37 province-categories), u = ln(actual lowest rank / expected)
+ * / σ, where expected and σ are smart-match's estimate from 2021-2023 only (model/measure.ts: one-way analyses of
+ * variance). Var(u) = 0.602, of which
+ * - 11.4 % is the shift of the whole cohort: the lines of one province, year and category moving together (0.085 in
+ *   log units, against 0.31 for one option: a year whose cohort shifts moves every line of the list at once);
+ * - 7.4 % the shift of the lines near one another in rank, beyond that (a band of ln rank 0.8 wide);
+ * - 14.7 % the shift of one school, beyond both;
+ * - 14.0 % more for options whose estimates rest on the very same observations (two groups judged from one line).
+ * The errors have heavy tails: IQR / sd 0.89, 1 % quantile −2.58 sd, 0.1 % −5.35 sd, as Student's t with 3 degrees
+ * of freedom (0.88, −2.62, −5.90), against a normal's 1.35, −2.33, −3.09: the own part of a line's error is drawn so.
+ * For comparison only, 2023 (5 cohorts): Var(u) 0.47, shares 14 / 34 / 25 / 0 %; 2025 (54, not used): 0.62, 5 / 7 /
+ * 25 / 11 %.
+ *
+ * Fitted — `node scripts/check-backtest.mjs 2024` prints the fit — on the 2024 backtest's lists (smart-match's list
+ * for 50 candidates per province and category, 77,150 choices): the width and bias of σ that give the least Brier
+ * score of "this choice alone would admit" under the error shape above (measure.ts fitCalibration): 0.64 and
+ * −0.04 σ. Var(u) alone said 0.78; the choices a list holds (near the candidate's rank) are better estimated than the
+ * average option. The same fit on 2025 would have given 0.64 and −0.10: 2025's lines were more selective than its
+ * estimates by more than 2024's were, which 2024 could not tell (the 2025 backtest's misses, src/features/check/
+ * backtest.ts).
+ */
+export interface CheckParams {
+  /** Multiplies every estimate's σ: its real width (fitted on 2024) */
+  sigmaScale: number
+  /** Added to every ln E, in units of the estimate's σ: the estimates' bias (fitted on 2024) */
+  meanShift: number
+  /** Shares of an option's variance: the cohort's shift, the rank band's, the school's, the same evidence's */
+  cohortShare: number
+  bandShare: number
+  /** Width of a rank band in ln(rank) (model/measure.ts BAND_WIDTH) */
+  bandWidth: number
+  schoolShare: number
+  evidenceShare: number
+  /**
+   * Spread of a major's line around its expected place below its unit's line, from year to year: the part of the
+   * estimator's `major<group` noise (0.30, two years or more) that its `group<group` noise (0.24) does not explain,
+   * √(0.30² − 0.24²) = 0.18; for a major with no line of its own, from the single-year figures √(0.40² − 0.30²) =
+   * 0.26, around the `major<group` shift 0.85 (model/estimate.ts).
+   */
+  majorSpread: number
+  majorSpreadUnknown: number
+  majorShiftUnknown: number
+  /** Degrees of freedom of each choice's own error (Student's t, variance kept; 0: normal): heavy tails, measured */
+  ownDegrees: number
+  /** Simulated years per check: P to ±0.5 % (one standard error) at the least */
+  draws: number
+}
+
+export const CHECK_PARAMS: CheckParams = {
+  sigmaScale: 0.64,
+  meanShift: -0.04,
+  cohortShare: 0.114,
+  bandShare: 0.074,
+  bandWidth: BAND_WIDTH,
+  schoolShare: 0.147,
+  evidenceShare: 0.14,
+  majorSpread: 0.18,
+  majorSpreadUnknown: 0.26,
+  majorShiftUnknown: 0.85,
+  ownDegrees: 3,
+  draws: 10_000,
+}

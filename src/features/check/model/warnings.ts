@@ -1,0 +1,346 @@
+import type { MatchStatus } from './match.js'
+import type { SimResult } from './simulate.js'
+
+/**
+ * The warnings a counsellor acts on, each from what the list says (the province's rule, what could be matched, the
+ * candidate's 选科 and score) or from the simulated filing (model/simulate.ts). Every warning names the choices it is
+ * about (1-based, as the form numbers them) and says what to do.
+ */
+
+export type WarningLevel = 'error' | 'warning' | 'info'
+
+export type WarningCode =
+  | 'too_many_choices'
+  | 'too_many_majors'
+  | 'tiaoji_not_allowed'
+  | 'school_not_found'
+  | 'no_option'
+  | 'group_missing'
+  | 'group_not_found'
+  | 'major_missing'
+  | 'major_not_found'
+  | 'majors_unknown'
+  | 'no_majors'
+  | 'duplicate'
+  | 'xuanke'
+  | 'xuanke_major'
+  | 'batch_line'
+  | 'order'
+  | 'few_bao'
+  | 'together'
+  | 'tuidang'
+
+export interface CheckWarning {
+  code: WarningCode
+  level: WarningLevel
+  message: string
+  /** The choices it is about, 1-based */
+  choices: number[]
+}
+
+/** What the warnings need to know of one listed choice. */
+export interface ChoiceFacts {
+  /** 1-based */
+  position: number
+  /** As a counsellor reads it: 楚天测试大学 专业组（01）, 巴渝测试大学 软件工程 */
+  label: string
+  school: string
+  status: MatchStatus
+  /** The option's key (smart-match's Option.key) when matched */
+  optionKey?: string
+  sid?: number
+  /** Expected lowest rank of the choice, when matched */
+  expected?: number
+  /** The group as written, for group_not_found */
+  group?: string
+  /** The unit's own 选科 requirement rules the candidate out (the text, for the message) */
+  ruledOut?: string
+  majorsRuledOut: string[]
+  /** Listed majors the unit's plan does not have */
+  majorsUnknown: string[]
+  majorsListed: number
+  /** 服从调剂 as the list says it; undefined when it does not */
+  tiaoji: boolean | undefined
+  /** A unit whose listed majors are all its majors */
+  coversUnit: boolean
+  /** How many options the school has (group_missing's message) */
+  schoolOptions: number
+}
+
+export interface RuleFacts {
+  /** 1 院校 (+专业), 2 院校专业组, 3 专业+院校 */
+  volunteerType: 1 | 2 | 3
+  volunteerNumMax: number
+  majorNumMax: number
+  batch: string
+}
+
+/** Thresholds; each warning's test (test/features/check/warnings.test.ts) sits on either side of them. */
+export const WARNING_LIMITS = {
+  /** A choice is a 保 from this chance of admitting alone */
+  baoChance: 0.9,
+  /** Fewer 保 than this (or than the rule's number of choices, if smaller) is too few */
+  baoMin: 2,
+  /** ... and so is any list whose P(滑档) reaches this */
+  slide: 0.05,
+  /** An earlier choice this much likelier to admit alone than a later one, with a lower expected rank ... */
+  orderGap: 0.15,
+  /** ... that takes away at least this share of the later one's chance, is out of order */
+  orderLoss: 0.05,
+  /** A later choice of the same school whose chance falls this much when the earlier fails stands or falls with it */
+  togetherDrop: 0.15,
+  /** P(退档) of a choice from which it is worth a warning */
+  tuidang: 0.01,
+} as const
+
+/** 37%; a chance above 0 that rounds to 0 is <1% (a 0% would read as impossible) */
+const pct = (x: number) => (x > 0 && x < 0.005 ? '<1%' : `${Math.round(x * 100)}%`)
+const pos = (p: number) => `第 ${p} 志愿`
+
+/** The province's rule: the number of choices, majors per choice, 调剂. */
+export function ruleWarnings(rule: RuleFacts, choices: readonly ChoiceFacts[]): CheckWarning[] {
+  const out: CheckWarning[] = []
+  if (choices.length > rule.volunteerNumMax) {
+    const extra = choices.slice(rule.volunteerNumMax).map((c) => c.position)
+    out.push({
+      code: 'too_many_choices',
+      level: 'error',
+      message: `共填 ${choices.length} 个志愿, 超过${rule.batch}最多 ${rule.volunteerNumMax} 个志愿的规定: 第 ${rule.volunteerNumMax + 1} 个起不会被投档, 请删减`,
+      choices: extra,
+    })
+  }
+  for (const c of choices) {
+    if (c.majorsListed > rule.majorNumMax)
+      out.push({
+        code: 'too_many_majors',
+        level: 'error',
+        message:
+          rule.volunteerType === 3
+            ? `${pos(c.position)} ${c.label} 填了 ${c.majorsListed} 个专业: 本批次为"专业+院校"志愿, 每个志愿只能填 1 个专业, 只按第一个判断`
+            : `${pos(c.position)} ${c.label} 填了 ${c.majorsListed} 个专业, 超过每个志愿最多 ${rule.majorNumMax} 个专业的规定: 多出的专业不会录取`,
+        choices: [c.position],
+      })
+    if (rule.volunteerType === 3 && c.tiaoji === true)
+      out.push({
+        code: 'tiaoji_not_allowed',
+        level: 'warning',
+        message: `${pos(c.position)} ${c.label}: 本批次为"专业+院校"志愿, 一个志愿就是一个专业, 没有专业调剂, "服从调剂"不起作用`,
+        choices: [c.position],
+      })
+  }
+  return out
+}
+
+/** What could not be matched, or was listed twice. */
+export function matchWarnings(
+  rule: RuleFacts,
+  choices: readonly ChoiceFacts[],
+  category: string,
+): CheckWarning[] {
+  const out: CheckWarning[] = []
+  const seen = new Map<string, number>()
+  for (const c of choices) {
+    const at = [c.position]
+    switch (c.status) {
+      case 'school_not_found':
+        out.push({
+          code: 'school_not_found',
+          level: 'error',
+          message: `${pos(c.position)}: 找不到院校 "${c.school}" (请核对院校全称或代码)`,
+          choices: at,
+        })
+        break
+      case 'no_option':
+        out.push({
+          code: 'no_option',
+          level: 'warning',
+          message: `${pos(c.position)} ${c.school}: 本批次${category}没有该校可判断的招生 (不在招生计划中, 或往年没有录取位次), 未计入模拟`,
+          choices: at,
+        })
+        break
+      case 'group_missing':
+        out.push({
+          code: 'group_missing',
+          level: 'error',
+          message: `${pos(c.position)} ${c.school} 有 ${c.schoolOptions} 个专业组, 未填专业组代码: 无法判断, 未计入模拟`,
+          choices: at,
+        })
+        break
+      case 'group_not_found':
+        out.push({
+          code: 'group_not_found',
+          level: 'error',
+          message: `${pos(c.position)}: ${c.school} 没有专业组 "${c.group ?? ''}" (请核对当年招生计划中的专业组代码), 未计入模拟`,
+          choices: at,
+        })
+        break
+      case 'major_missing':
+        out.push({
+          code: 'major_missing',
+          level: 'error',
+          message: `${pos(c.position)} ${c.school}: 本批次为"专业+院校"志愿, 须填一个专业; 该校有 ${c.schoolOptions} 个专业, 未计入模拟`,
+          choices: at,
+        })
+        break
+      case 'major_not_found':
+        out.push({
+          code: 'major_not_found',
+          level: 'error',
+          message: `${pos(c.position)} ${c.label}: 该校招生计划中没有这个专业 (或往年没有录取位次), 未计入模拟`,
+          choices: at,
+        })
+        break
+      case 'ok':
+        break
+    }
+    if (c.status === 'ok' && rule.volunteerType !== 3) {
+      if (c.majorsUnknown.length > 0)
+        out.push({
+          code: 'majors_unknown',
+          level: 'warning',
+          message: `${pos(c.position)} ${c.label}: 专业 ${c.majorsUnknown.join('、')} 不在该志愿的招生计划中, 按没有往年线的专业估计`,
+          choices: at,
+        })
+      if (c.majorsListed === 0)
+        out.push({
+          code: 'no_majors',
+          level: 'info',
+          message: `${pos(c.position)} ${c.label}: 未填专业, 只估计投档, 不判断专业录取与调剂`,
+          choices: at,
+        })
+    }
+    if (c.optionKey !== undefined) {
+      const earlier = seen.get(c.optionKey)
+      if (earlier !== undefined)
+        out.push({
+          code: 'duplicate',
+          level: 'error',
+          message: `${pos(c.position)}与${pos(earlier)}是同一个志愿 (${c.label}): 重复填报白占一个位置, 后一个永远不会投档`,
+          choices: [earlier, c.position],
+        })
+      else seen.set(c.optionKey, c.position)
+    }
+  }
+  return out
+}
+
+/** What rules a choice (or the whole list) out before any line is drawn: 选科, the batch's control line. */
+export function eligibilityWarnings(
+  rule: RuleFacts,
+  choices: readonly ChoiceFacts[],
+  belowLine: { score: number; line: number } | undefined,
+): CheckWarning[] {
+  const out: CheckWarning[] = []
+  if (belowLine)
+    out.push({
+      code: 'batch_line',
+      level: 'error',
+      message: `${belowLine.score} 分低于${rule.batch}控制线 ${belowLine.line} 分: 本批次不会投档, 整张志愿表无效, 请改报下一批次`,
+      choices: choices.map((c) => c.position),
+    })
+  for (const c of choices) {
+    if (c.ruledOut !== undefined)
+      out.push({
+        code: 'xuanke',
+        level: 'error',
+        message: `${pos(c.position)} ${c.label} 的选科要求 (${c.ruledOut}) 与考生选科不符: 不会被投档, 请换掉`,
+        choices: [c.position],
+      })
+    else if (c.majorsRuledOut.length > 0)
+      out.push({
+        code: 'xuanke_major',
+        level: 'warning',
+        message: `${pos(c.position)} ${c.label}: 专业 ${c.majorsRuledOut.join('、')} 的选科要求与考生选科不符, 不会录取到这些专业`,
+        choices: [c.position],
+      })
+  }
+  return out
+}
+
+/**
+ * What the simulation shows: choices out of order, too few 保, choices that stand or fall together, 退档.
+ * `sim.pairs` must hold the same-school pairs (togetherPairs).
+ */
+export function riskWarnings(
+  rule: RuleFacts,
+  choices: readonly ChoiceFacts[],
+  sim: SimResult,
+): CheckWarning[] {
+  const out: CheckWarning[] = []
+  const chance = (i: number) => sim.choices[i]?.alone ?? 0
+  const judged = choices.map((c, i) => ({ c, i })).filter(({ c }) => c.status === 'ok')
+  // Out of order: a later choice much harder to get into than an earlier one, which takes its chance away.
+  for (const { c: later, i: j } of judged) {
+    if (later.expected === undefined) continue
+    const lost = chance(j) - (sim.choices[j]?.filed ?? 0)
+    if (lost < WARNING_LIMITS.orderLoss) continue
+    const safer = judged.find(
+      ({ c, i }) =>
+        i < j &&
+        c.expected !== undefined &&
+        c.expected > (later.expected as number) &&
+        chance(i) >= chance(j) + WARNING_LIMITS.orderGap,
+    )
+    if (!safer) continue
+    out.push({
+      code: 'order',
+      level: 'warning',
+      message: `${pos(later.position)} ${later.label} (单独录取可能 ${pct(chance(j))}) 比排在前面的${pos(safer.c.position)} ${safer.c.label} (${pct(chance(safer.i))}) 更难录取: 前者能录取的年份, 多半已被后者先投档 (因此失去的录取可能 ${pct(lost)}); 宜把${pos(later.position)}移到${pos(safer.c.position)}之前`,
+      choices: [safer.c.position, later.position],
+    })
+  }
+  // Too few 保
+  const bao = choices.filter((_, i) => chance(i) >= WARNING_LIMITS.baoChance).length
+  const wanted = Math.min(WARNING_LIMITS.baoMin, rule.volunteerNumMax)
+  if (choices.length > 0 && (sim.slide >= WARNING_LIMITS.slide || bao < wanted))
+    out.push({
+      code: 'few_bao',
+      level: sim.slide >= WARNING_LIMITS.slide ? 'error' : 'warning',
+      message: `保底不足: 单独录取可能在 ${pct(WARNING_LIMITS.baoChance)} 以上的志愿${bao === 0 ? '一个也没有' : `只有 ${bao} 个`}, 滑档概率 ${pct(sim.slide)}; 宜在表尾补充 ${Math.max(1, wanted - bao)} 个以上把握大的志愿 (往年最低位次明显低于本人位次的院校)`,
+      choices: [],
+    })
+  // Stand or fall together: a later choice of the same school that mostly fails when the earlier does.
+  for (const p of sim.pairs) {
+    const first = choices[p.first]
+    const second = choices[p.second]
+    if (!first || !second || Number.isNaN(p.secondGivenFirstFails) || p.firstFails < 0.05) continue
+    const alone = chance(p.second)
+    if (alone < 0.2 || alone > 0.99) continue
+    if (p.secondGivenFirstFails > alone - WARNING_LIMITS.togetherDrop) continue
+    out.push({
+      code: 'together',
+      level: 'warning',
+      message: `${pos(first.position)}和${pos(second.position)}同属 ${first.school}, 录取与否高度相关 (同进同退): ${pos(first.position)}录不上时, ${pos(second.position)}的录取可能只有 ${pct(p.secondGivenFirstFails)} (单独看 ${pct(alone)}); 两者不能互为保底, 宜换一所院校`,
+      choices: [first.position, second.position],
+    })
+  }
+  // 退档
+  choices.forEach((c, i) => {
+    const t = sim.choices[i]?.tuidang ?? 0
+    if (t < WARNING_LIMITS.tuidang) return
+    out.push({
+      code: 'tuidang',
+      level: 'warning',
+      message: `${pos(c.position)} ${c.label}${c.tiaoji === false ? ' 不服从调剂' : ' 所填专业不能调剂'}: 投档后所填专业都录不上而被退档的可能 ${pct(t)}; ${c.tiaoji === false ? '宜服从调剂, 或' : '宜'}多填该志愿中把握大的专业`,
+      choices: [c.position],
+    })
+  })
+  return out
+}
+
+/** Same-school pairs of simulated choices (earlier, later): the pairs whose joint outcome riskWarnings reads. */
+export function togetherPairs(
+  choices: readonly { sid?: number; live: boolean }[],
+  limit = 2000,
+): [number, number][] {
+  const out: [number, number][] = []
+  for (let j = 0; j < choices.length && out.length < limit; j++) {
+    const b = choices[j]
+    if (!b?.live || b.sid === undefined) continue
+    for (let i = 0; i < j && out.length < limit; i++) {
+      const a = choices[i]
+      if (a?.live && a.sid === b.sid) out.push([i, j])
+    }
+  }
+  return out
+}

@@ -1,0 +1,337 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EndpointContext } from '../../../src/endpoints/define.js'
+import { checkInputFromSmartMatch } from '../../../src/features/check/from-smart-match.js'
+import check from '../../../src/features/check/volunteer-check.js'
+import smartMatch from '../../../src/features/smart-match/smart-match.js'
+import { buildApp } from '../../../src/http/app.js'
+import { runGaokao } from '../../helpers/cli.js'
+import { call, fixtureContext } from '../../helpers/context.js'
+import { buildFixtureDatasets, tempStore } from '../../helpers/datasets.js'
+
+let dir: string
+let ctx: EndpointContext
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  ctx = fixtureContext(dir)
+})
+afterAll(async () => ctx.db.close())
+
+const HUBEI = { province: '湖北', rank_year: 2025, score: 600, subject: '物理', xuanke: '物理,化学,生物' }
+const CHONGQING = { province: '重庆', rank_year: 2025, rank: 9000, subject: '物理', xuanke: '物理,化学' }
+const HENAN = { province: '河南', batch: '本科一批', rank_year: 2024, rank: 30000, subject: '理科' }
+
+const codes = (res: { data: { warnings: { code: string }[] } }) => res.data.warnings.map((w) => w.code)
+
+describe('volunteer/check', () => {
+  it('checks a group list: each choice matched, its chances, and P(滑档) + P(each choice) = 1', async () => {
+    const res = await call(
+      check,
+      {
+        ...HUBEI,
+        choices: [
+          { school: '楚天测试大学', group: '01', majors: ['计算机科学与技术'] },
+          { school: '江汉测试大学', group: '专业组（01）', majors: ['自动化', '计算机科学与技术'] },
+          { school: '荆楚测试大学', group: '02组', majors: ['会计学'], tiaoji: false },
+          { school_id: 3007, majors: ['市场营销', '物流管理'] },
+        ],
+      },
+      ctx,
+    )
+    expect(res.code).toBe(200)
+    expect(res.message).toBe('检查完成')
+    const d = res.data
+    expect(d.candidate).toMatchObject({ province: '湖北', category: '物理类', rank_year: 2025, score: 600 })
+    expect(d.rule).toEqual({ volunteer_type: 2, volunteer_num_max: 45, major_num_max: 6, tiaoji: true })
+    expect(d.choices.map((c: any) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok'])
+    expect(d.choices[3].note).toContain('唯一的专业组')
+    const total = d.summary.p_slide + d.choices.reduce((s: number, c: any) => s + c.p_admit, 0)
+    expect(total).toBeCloseTo(1, 3)
+    // the most selective group first, the safest last: chances rise down the list
+    const chances = d.choices.map((c: any) => c.chance)
+    expect(chances).toEqual([...chances].sort((a: number, b: number) => a - b))
+    expect(d.choices[3].tier).toBe('bao')
+    // a choice's outcomes add up to its P(admit)
+    for (const c of d.choices)
+      expect(c.p_major + c.p_tiaoji + c.p_tuidang).toBeLessThanOrEqual(c.p_admit + 1e-9)
+    expect(d.choices[2].p_tiaoji).toBe(0)
+    // deterministic
+    const again = await call(
+      check,
+      {
+        ...HUBEI,
+        choices: res.data.choices.map((c: any) => ({
+          school_id: c.school_id,
+          group: c.group,
+          majors: c.majors.map((m: any) => m.name),
+          tiaoji: c.tiaoji,
+        })),
+      },
+      ctx,
+    )
+    expect(again.data.summary.p_slide).toBe(d.summary.p_slide)
+  })
+  it('says what cannot be matched, what 选科 rules out, and what is listed twice', async () => {
+    const res = await call(
+      check,
+      {
+        ...HUBEI,
+        xuanke: '物理,化学,政治',
+        choices:
+          '火星大学/01,楚天测试大学/09,汉水测试医科大学/01/临床医学,江汉测试大学/01/自动化,江汉测试大学/专业组（01）/自动化,楚天测试大学//土木工程+火星学',
+      },
+      ctx,
+    )
+    expect(res.code).toBe(200)
+    const w = codes(res)
+    expect(w).toEqual(
+      expect.arrayContaining([
+        'school_not_found',
+        'group_not_found',
+        'xuanke',
+        'duplicate',
+        'majors_unknown',
+      ]),
+    )
+    const statuses = res.data.choices.map((c: any) => [c.status, c.simulated])
+    expect(statuses).toEqual([
+      ['school_not_found', false],
+      ['group_not_found', false],
+      ['ok', false],
+      ['ok', true],
+      ['ok', false],
+      ['ok', true],
+    ])
+    expect(res.data.choices[5].note).toContain('所填专业所在的专业组')
+    expect(res.data.warnings.find((x: any) => x.code === 'xuanke').message).toContain(
+      '首选物理, 再选化学和生物',
+    )
+  })
+  it('a school with several groups and no group named', async () => {
+    const res = await call(check, { ...HUBEI, choices: '楚天测试大学' }, ctx)
+    expect(res.data.choices[0].status).toBe('group_missing')
+    expect(codes(res)).toContain('group_missing')
+  })
+  it('a major province: one major per choice, no 调剂', async () => {
+    const res = await call(
+      check,
+      {
+        ...CHONGQING,
+        choices: [
+          { school: '巴渝测试大学', majors: ['软件工程'], tiaoji: true },
+          { school: '嘉陵测试学院', majors: ['通信工程', '英语'] },
+          { school: '长江测试学院', majors: ['财务管理'] },
+          { school: '渝北测试学院', majors: ['旅游管理'] },
+        ],
+      },
+      ctx,
+    )
+    expect(res.code).toBe(200)
+    expect(res.data.rule).toMatchObject({
+      volunteer_type: 3,
+      volunteer_num_max: 96,
+      major_num_max: 1,
+      tiaoji: false,
+    })
+    expect(codes(res)).toEqual(expect.arrayContaining(['tiaoji_not_allowed', 'too_many_majors']))
+    // a choice is its major: whoever it files is admitted to it
+    for (const c of res.data.choices) {
+      expect(c.p_major).toBe(c.p_admit)
+      expect(c.p_tiaoji + c.p_tuidang).toBe(0)
+      expect(c.tiaoji).toBe(false)
+    }
+  })
+  it('the rule: more choices and majors than allowed (河南 2024 本科一批: 6 choices × 5 majors)', async () => {
+    const schools = [
+      '中原测试大学',
+      '郑州测试大学',
+      '洛阳测试学院',
+      '开封测试学院',
+      '安阳测试学院',
+      '新乡测试学院',
+      '南阳测试学院',
+    ]
+    const res = await call(
+      check,
+      {
+        ...HENAN,
+        choices: schools.map((school, i) => ({
+          school,
+          majors:
+            i === 0 ? ['计算机科学与技术', '软件工程', '电子信息工程', '自动化', '通信工程', '土木工程'] : [],
+        })),
+      },
+      ctx,
+    )
+    expect(res.code).toBe(200)
+    const tooMany = res.data.warnings.find((x: any) => x.code === 'too_many_choices')
+    expect(tooMany.choices).toEqual([7])
+    expect(res.data.choices[6].simulated).toBe(false)
+    expect(codes(res)).toContain('too_many_majors')
+  })
+  it('an out-of-order list, 退档 without 调剂, too few 保', async () => {
+    // the safest group first: it takes the chance of the ones after it
+    const res = await call(
+      check,
+      {
+        ...HUBEI,
+        choices: '江城测试学院/01,荆楚测试大学/01/软件工程,东湖测试学院/01/计算机科学与技术/不调剂',
+      },
+      ctx,
+    )
+    expect(codes(res)).toContain('order')
+    // 临床医学 is far more selective than its group: filed to the group, the candidate is sent back without 调剂
+    const { score: _, ...byRank } = HUBEI
+    const refuse = await call(
+      check,
+      { ...byRank, rank: 19_000, choices: '汉水测试医科大学/01/临床医学/不调剂' },
+      ctx,
+    )
+    expect(codes(refuse)).toContain('tuidang')
+    expect(refuse.data.summary.p_tuidang).toBeGreaterThan(0.3)
+    const accept = await call(
+      check,
+      { ...byRank, rank: 19_000, choices: '汉水测试医科大学/01/临床医学/调剂' },
+      ctx,
+    )
+    expect(codes(accept)).not.toContain('tuidang')
+    expect(accept.data.summary.p_tiaoji).toBeGreaterThan(0.3)
+    const thin = await call(check, { ...HUBEI, choices: '荆楚测试大学/01' }, ctx)
+    expect(codes(thin)).toContain('few_bao')
+  })
+  it('refuses a request without the list, the province or a score or rank', async () => {
+    expect((await call(check, { ...HUBEI }, ctx)).message).toBe('参数 choices 无效: 不能为空')
+    expect((await call(check, { ...HUBEI, province: '', choices: 'x' }, ctx)).message).toBe(
+      '参数 province 无效: 不能为空',
+    )
+    const { score: _, ...noScore } = HUBEI
+    expect((await call(check, { ...noScore, choices: 'x' }, ctx)).message).toBe(
+      '缺少必要参数: score 与 rank 至少给一个',
+    )
+    expect((await call(check, { ...HUBEI, xuanke: '火星', choices: 'x' }, ctx)).message).toContain(
+      '参数 xuanke 无效',
+    )
+  })
+  it("checks smart-match's own list (its --json output), every item found", async () => {
+    const sm = await call(smartMatch, { ...HUBEI, batch: '本科批' }, ctx)
+    const list = checkInputFromSmartMatch(sm)
+    const res = await call(
+      check,
+      { ...HUBEI, ...list.candidate, choices: list.choices.map((c) => ({ ...c, school_id: c.schoolId })) },
+      ctx,
+    )
+    expect(res.code).toBe(200)
+    expect(res.data.choices.length).toBeGreaterThan(4)
+    expect(res.data.choices.every((c: any) => c.status === 'ok')).toBe(true)
+    expect(res.data.summary.p_slide).toBeLessThan(0.05)
+  })
+})
+
+describe('volunteer/check over HTTP and the CLI', () => {
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await buildApp({ datasetsDir: dir, storeDir: tempStore() })
+  })
+  afterAll(async () => app.close())
+  it('answers POST /api/v1/volunteer/check', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/volunteer/check',
+      payload: { ...HUBEI, choices: [{ school: '黄鹤测试学院', group: '01', majors: ['市场营销'] }] },
+    })
+    expect(res.json()).toMatchObject({ code: 200, message: '检查完成' })
+    expect(res.json().data.choices[0].status).toBe('ok')
+  })
+  it('prints a table titled with P(滑档) and the warnings', async () => {
+    const run = await runGaokao(
+      [
+        'check',
+        '荆楚测试大学/01,火星大学',
+        '--province',
+        '湖北',
+        '--rank-year',
+        '2025',
+        '--score',
+        '600',
+        '--subject',
+        '物理',
+        '--xuanke',
+        '物理,化学,生物',
+      ],
+      { datasets: dir },
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/P\(滑档\) \d+%/)
+    expect(run.stdout).toContain('需要注意')
+    expect(run.stdout).toContain('找不到院校 "火星大学"')
+  })
+
+  it('checks a list from a file: CSV, XLSX, and smart-match’s --json output with its candidate', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'gaokao-check-'))
+    const csv = join(work, '志愿表.csv')
+    writeFileSync(csv, '序号,院校,专业组,专业1,调剂\n1,荆楚测试大学,01,,是\n2,火星大学,01,,是\n')
+    const args = [
+      '--province',
+      '湖北',
+      '--rank-year',
+      '2025',
+      '--score',
+      '600',
+      '--subject',
+      '物理',
+      '--xuanke',
+      '物理,化学,生物',
+    ]
+    const fromCsv = await runGaokao(['check', csv, ...args, '--json'], { datasets: dir })
+    expect(fromCsv.code).toBe(0)
+    const body = JSON.parse(fromCsv.stdout)
+    expect(body.data.choices.map((c: any) => c.status)).toEqual(['ok', expect.not.stringMatching(/^ok$/)])
+    // the same list typed on the command line gives the same answer
+    const typed = await runGaokao(['check', '荆楚测试大学/01,火星大学/01', ...args, '--json'], {
+      datasets: dir,
+    })
+    expect(JSON.parse(typed.stdout).data).toEqual(body.data)
+    const xlsx = await runGaokao(['check', 'fixtures/check/list.xlsx', ...args], { datasets: dir })
+    expect(xlsx.code).toBe(0)
+    expect(xlsx.stdout).toMatch(/P\(滑档\) \d+%/)
+    // smart-match's answer carries the rank year, rank and batch: only the province and subjects are added
+    const sm = await runGaokao(
+      [
+        'smart-match',
+        '--province',
+        '湖北',
+        '--batch',
+        '本科批',
+        '--rank-year',
+        '2025',
+        '--score',
+        '600',
+        '--subject',
+        '物理',
+        '--xuanke',
+        '物理,化学,生物',
+        '--json',
+      ],
+      { datasets: dir },
+    )
+    const listFile = join(work, 'list.json')
+    writeFileSync(listFile, sm.stdout)
+    const fromSmartMatch = await runGaokao(
+      ['check', listFile, '--province', '湖北', '--xuanke', '物理,化学,生物', '--json'],
+      {
+        datasets: dir,
+      },
+    )
+    expect(fromSmartMatch.code).toBe(0)
+    const checked = JSON.parse(fromSmartMatch.stdout).data.choices
+    const tiers = JSON.parse(sm.stdout).data.zyb_data.zybData
+    expect(checked).toHaveLength(tiers.chong.length + tiers.wen.length + tiers.bao.length)
+    expect(checked.every((c: any) => c.status === 'ok')).toBe(true)
+    // a file name that names no file is said so (exit 2), not read as a list
+    const missing = await runGaokao(['check', join(work, 'nope.xlsx'), ...args], { datasets: dir })
+    expect([missing.code, missing.stderr.trim()]).toEqual([2, `错误: 找不到文件: ${join(work, 'nope.xlsx')}`])
+  })
+})

@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../../src/errors.js'
+import {
+  choicesFromRows,
+  decodeText,
+  fileKind,
+  parseChoicesJson,
+  parseCsv,
+  readChoicesFile,
+} from '../../../src/features/check/file.js'
+import { checkInputFromSmartMatch } from '../../../src/features/check/from-smart-match.js'
+import { parseChoices, yesNo } from '../../../src/features/check/input.js'
+import {
+  findMajor,
+  findSchool,
+  groupCode,
+  matchOption,
+  schoolIndex,
+} from '../../../src/features/check/model/match.js'
+import type { MajorEntry, Option } from '../../../src/features/smart-match/model/options.js'
+
+const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'check')
+
+describe('the choices field', () => {
+  it('reads an array of objects, English or Chinese field names', () => {
+    expect(
+      parseChoices([
+        { school: '楚天测试大学', group: '01', majors: ['计算机科学与技术'], tiaoji: false },
+        { 院校: '江汉测试大学', 专业组: '02', 专业: '自动化、机械设计制造及其自动化', 服从调剂: '是' },
+        { school_id: 3003 },
+      ]),
+    ).toEqual([
+      { school: '楚天测试大学', group: '01', majors: ['计算机科学与技术'], tiaoji: false },
+      { school: '江汉测试大学', group: '02', majors: ['自动化', '机械设计制造及其自动化'], tiaoji: true },
+      { schoolId: 3003, majors: [] },
+    ])
+  })
+  it('reads JSON text and the compact line a counsellor types (院校/专业组/专业+专业/调剂)', () => {
+    expect(parseChoices('[{"school":"楚天测试大学"}]')).toEqual([{ school: '楚天测试大学', majors: [] }])
+    expect(
+      parseChoices('楚天测试大学/01/计算机科学与技术+电子信息工程/不调剂，巴渝测试大学//软件工程'),
+    ).toEqual([
+      { school: '楚天测试大学', group: '01', majors: ['计算机科学与技术', '电子信息工程'], tiaoji: false },
+      { school: '巴渝测试大学', majors: ['软件工程'] },
+    ])
+  })
+  it('refuses what is no list, in Chinese, naming the field', () => {
+    const message = (v: unknown) => {
+      try {
+        parseChoices(v)
+      } catch (err) {
+        expect(err).toBeInstanceOf(ApiError)
+        return (err as ApiError).message
+      }
+      return ''
+    }
+    expect(message(undefined)).toBe('参数 choices 无效: 不能为空')
+    expect(message({ a: 1 })).toBe('参数 choices 无效: 应为志愿数组')
+    expect(message('[{')).toBe('参数 choices 无效: 不是合法的 JSON')
+    expect(message([{ group: '01' }])).toBe('参数 choices 无效: 第 1 个志愿没有院校')
+    expect(message(Array.from({ length: 201 }, () => ({ school: 'x' })))).toContain('最多 200 个志愿')
+  })
+  it('reads 是/否 as forms write them', () => {
+    expect(['是', '服从', 'Y', '1', true].map(yesNo)).toEqual([true, true, true, true, true])
+    expect(['否', '不服从', 'n', 0].map(yesNo)).toEqual([false, false, false, false])
+    expect(yesNo('也许')).toBeUndefined()
+  })
+})
+
+describe('matching a choice to its option', () => {
+  it('reads a group code however it is written', () => {
+    expect(groupCode('专业组（01）')).toBe('01')
+    expect(groupCode('楚天测试大学01组（物理+化学）', '楚天测试大学')).toBe('01')
+    expect(groupCode('第3组')).toBe('3')
+    expect(groupCode('(w99)')).toBe('W99')
+    expect(groupCode(' 101 ')).toBe('101')
+  })
+  const entry = (id: number, name: string): MajorEntry => ({
+    row: {
+      id,
+      sid: 1,
+      group: '专业组（01）',
+      name,
+      majorId: null,
+      spcode: null,
+      num: null,
+      length: null,
+      sgInfos: null,
+    },
+    requirement: { first: null, clauses: [] },
+    estimate: undefined,
+  })
+  const option = (
+    key: string,
+    group: string,
+    majors: MajorEntry[],
+    granularity: Option['granularity'] = 'group',
+  ) => ({ key, sid: 1, group, granularity, majors, requirements: [] }) as unknown as Option
+  it('finds a major by name, by stem, by one name holding the other', () => {
+    const majors = [entry(1, '计算机类(拔尖班)'), entry(2, '临床医学（5+3一体化）'), entry(3, '软件工程')]
+    expect(findMajor('计算机类', majors)?.row.id).toBe(1)
+    expect(findMajor('临床医学(5+3一体化)', majors)?.row.id).toBe(2)
+    expect(findMajor('软件', majors)?.row.id).toBe(3)
+    expect(findMajor('英语', majors)).toBeUndefined()
+  })
+  it('finds a group by its text or code, or the only group, or the one holding the majors', () => {
+    const school = { sid: 1, name: '楚天测试大学', code: 'T1' }
+    const g1 = option('g1|01', '专业组（01）', [entry(1, '计算机科学与技术')])
+    const g2 = option('g1|02', '专业组（02）', [entry(2, '土木工程')])
+    expect(matchOption({ group: '1' }, school, [g1, g2], 2).option).toBe(g1)
+    expect(matchOption({ group: '专业组（02）' }, school, [g1, g2], 2).option).toBe(g2)
+    expect(matchOption({ group: '03' }, school, [g1, g2], 2).status).toBe('group_not_found')
+    expect(matchOption({}, school, [g1, g2], 2).status).toBe('group_missing')
+    expect(matchOption({ majors: ['土木工程', '火星学'] }, school, [g1, g2], 2).option).toBe(g2)
+    expect(matchOption({}, school, [g1], 2).note).toContain('唯一的专业组')
+    expect(matchOption({}, undefined, [], 2).status).toBe('school_not_found')
+    expect(matchOption({}, school, [], 2).status).toBe('no_option')
+  })
+  it('finds a major province choice by its major, else the school judged whole', () => {
+    const school = { sid: 1, name: '巴渝测试大学', code: null }
+    const m1 = option('m1', '', [entry(1, '软件工程')], 'major')
+    const m2 = option('m2', '', [entry(2, '自动化')], 'major')
+    expect(matchOption({ majors: ['自动化'] }, school, [m1, m2], 3).option).toBe(m2)
+    expect(matchOption({ majors: ['英语'] }, school, [m1, m2], 3).status).toBe('major_not_found')
+    expect(matchOption({}, school, [m1, m2], 3).status).toBe('major_missing')
+    const whole = option('s1', '', [], 'school')
+    expect(matchOption({ majors: ['英语'] }, school, [m1, whole], 3).note).toContain('按院校线判断')
+  })
+  it('finds a school by id, name (any brackets and spaces) or code', () => {
+    const index = schoolIndex([{ sid: 7, name: '中国石油大学(华东)', code: '10425' }])
+    expect(findSchool({ schoolId: 7 }, index)?.sid).toBe(7)
+    expect(findSchool({ school: '中国石油大学（华东）' }, index)?.sid).toBe(7)
+    expect(findSchool({ school: '10425' }, index)?.sid).toBe(7)
+    expect(findSchool({ school: '火星大学' }, index)).toBeUndefined()
+  })
+})
+
+describe('a 志愿表 from a file', () => {
+  it('reads CSV with quotes, a title row, numbered major columns and a 序号 order', () => {
+    const csv =
+      '志愿表,,,,\n序号,院校名称,专业组,专业1,专业2,服从调剂\n2,江汉测试大学,01,自动化,,是\n1,"楚天测试大学","专业组（01）","计算机科学与技术","电子信息工程,",否\n'
+    const rows = parseCsv(csv)
+    expect(rows[3]?.[4]).toBe('电子信息工程,')
+    expect(choicesFromRows(rows)).toEqual([
+      {
+        school: '楚天测试大学',
+        group: '专业组（01）',
+        majors: ['计算机科学与技术', '电子信息工程'],
+        tiaoji: false,
+      },
+      { school: '江汉测试大学', group: '01', majors: ['自动化'], tiaoji: true },
+    ])
+  })
+  it('decodes GB18030 (Excel on Chinese Windows) and UTF-8 with a BOM; tabs and semicolons too', async () => {
+    const gbk = new Uint8Array([0xd4, 0xba, 0xd0, 0xa3, 0xc3, 0xfb, 0xb3, 0xc6]) // 院校名称 in GBK
+    expect(decodeText(gbk)).toBe('院校名称')
+    expect(decodeText(new TextEncoder().encode('\ufeff院校'))).toBe('院校')
+    expect(parseCsv('院校\t专业\n楚天测试大学\t软件工程')).toEqual([
+      ['院校', '专业'],
+      ['楚天测试大学', '软件工程'],
+    ])
+    const list = await readChoicesFile(
+      'a.csv',
+      new TextEncoder().encode('院校;专业\n巴渝测试大学;软件工程\n'),
+    )
+    expect(list.choices).toEqual([{ school: '巴渝测试大学', majors: ['软件工程'] }])
+  })
+  it('reads the first sheet of an .xlsx', async () => {
+    const list = await readChoicesFile('list.xlsx', readFileSync(join(FIXTURES, 'list.xlsx')))
+    expect(list.choices).toEqual([
+      {
+        school: '楚天测试大学',
+        group: '专业组（01）',
+        majors: ['计算机科学与技术', '电子信息工程'],
+        tiaoji: false,
+      },
+      { school: '江汉测试大学', group: '01', majors: ['自动化'], tiaoji: true },
+    ])
+  })
+  it('refuses a table without a school column, and unknown kinds of file', async () => {
+    expect(() => choicesFromRows([['专业'], ['软件工程']])).toThrow('找不到表头')
+    await expect(readChoicesFile('a.pdf', new Uint8Array())).rejects.toThrow('不支持的文件类型')
+    expect(fileKind('x.XLSX')).toBe('xlsx')
+  })
+  it("reads smart-match's --json output (envelope or data) as the check's input, in filing order", () => {
+    const data = {
+      zyb_data: {
+        zybData: {
+          chong: [
+            {
+              index: 1,
+              sid: 3001,
+              schoolName: '楚天测试大学',
+              sg_name: '专业组（01）',
+              zyList: [{ zyName: '计算机科学与技术' }],
+            },
+          ],
+          wen: [{ index: 2, sid: 3002, schoolName: '江汉测试大学', sg_name: '专业组（01）', zyList: [] }],
+          bao: [
+            {
+              index: 3,
+              sid: 3007,
+              schoolName: '黄鹤测试学院',
+              sg_name: '',
+              zyList: [{ zyName: '市场营销' }],
+            },
+          ],
+        },
+      },
+      zyb_rule: { batchName: '本科批' },
+      candidate: { rank: 25057, rank_year: 2025, category: '物理类', score: 600 },
+    }
+    const list = checkInputFromSmartMatch({ code: 200, message: '获取成功', data })
+    expect(list.choices.map((c) => c.schoolId)).toEqual([3001, 3002, 3007])
+    expect(list.choices[0]).toEqual({
+      school: '楚天测试大学',
+      schoolId: 3001,
+      group: '专业组（01）',
+      majors: ['计算机科学与技术'],
+      tiaoji: true,
+    })
+    expect(list.candidate).toEqual({
+      rank_year: 2025,
+      rank: 25057,
+      score: 600,
+      batch: '本科批',
+      subject: '物理类',
+    })
+    expect(parseChoicesJson(JSON.stringify(data)).choices).toHaveLength(3)
+    expect(parseChoicesJson('{"province":"湖北","choices":[{"school":"楚天测试大学"}]}')).toEqual({
+      choices: [{ school: '楚天测试大学', majors: [] }],
+      candidate: { province: '湖北' },
+    })
+  })
+})

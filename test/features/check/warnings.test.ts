@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest'
+import type { SimResult } from '../../../src/features/check/model/simulate.js'
+import {
+  type ChoiceFacts,
+  eligibilityWarnings,
+  matchWarnings,
+  type RuleFacts,
+  riskWarnings,
+  ruleWarnings,
+  togetherPairs,
+  WARNING_LIMITS,
+  type WarningCode,
+} from '../../../src/features/check/model/warnings.js'
+
+/** Each warning fires on the case it is for and stays silent on the case just on the other side. */
+
+const GROUPS: RuleFacts = { volunteerType: 2, volunteerNumMax: 4, majorNumMax: 2, batch: '本科批' }
+const MAJORS: RuleFacts = { volunteerType: 3, volunteerNumMax: 4, majorNumMax: 1, batch: '本科批' }
+
+const fact = (position: number, more: Partial<ChoiceFacts> = {}): ChoiceFacts => ({
+  position,
+  label: `学校${position} 专业组（01）`,
+  school: `学校${position}`,
+  status: 'ok',
+  optionKey: `g${position}|01`,
+  sid: position,
+  expected: 10_000,
+  majorsRuledOut: [],
+  majorsUnknown: [],
+  majorsListed: 1,
+  tiaoji: undefined,
+  coversUnit: false,
+  schoolOptions: 1,
+  ...more,
+})
+
+/** A simulation result with given chances alone and filing probabilities. */
+const sim = (
+  choices: { alone: number; filed?: number; tuidang?: number }[],
+  slide = 0,
+  pairs: SimResult['pairs'] = [],
+): SimResult => ({
+  draws: 10_000,
+  slide,
+  major: 0,
+  tiaoji: 0,
+  tuidang: 0,
+  expectedPosition: 1,
+  choices: choices.map((c) => ({
+    filed: c.filed ?? c.alone,
+    alone: c.alone,
+    majors: [],
+    tiaoji: 0,
+    tuidang: c.tuidang ?? 0,
+    unjudged: 0,
+  })),
+  pairs,
+})
+
+const codes = (ws: { code: WarningCode }[]) => ws.map((w) => w.code)
+
+describe('the rule of the province', () => {
+  it('too many choices: more than volunteerNumMax, naming the extra ones', () => {
+    const four = [1, 2, 3, 4].map((p) => fact(p))
+    expect(codes(ruleWarnings(GROUPS, four))).not.toContain('too_many_choices')
+    const five = [...four, fact(5)]
+    const w = ruleWarnings(GROUPS, five).find((x) => x.code === 'too_many_choices')
+    expect(w?.choices).toEqual([5])
+    expect(w?.message).toContain('最多 4 个志愿')
+  })
+  it('too many majors in a choice: more than majorNumMax', () => {
+    expect(codes(ruleWarnings(GROUPS, [fact(1, { majorsListed: 2 })]))).not.toContain('too_many_majors')
+    const w = ruleWarnings(GROUPS, [fact(1, { majorsListed: 3 })])
+    expect(codes(w)).toContain('too_many_majors')
+    // a major province: one major per choice
+    expect(ruleWarnings(MAJORS, [fact(1, { majorsListed: 2 })])[0]?.message).toContain('只能填 1 个专业')
+  })
+  it('调剂 where a choice is one major: the province has none', () => {
+    expect(codes(ruleWarnings(MAJORS, [fact(1, { tiaoji: true })]))).toContain('tiaoji_not_allowed')
+    expect(codes(ruleWarnings(MAJORS, [fact(1, { tiaoji: false })]))).not.toContain('tiaoji_not_allowed')
+    expect(codes(ruleWarnings(GROUPS, [fact(1, { tiaoji: true })]))).not.toContain('tiaoji_not_allowed')
+  })
+})
+
+describe('what could not be matched', () => {
+  const one = (status: ChoiceFacts['status'], more: Partial<ChoiceFacts> = {}) =>
+    codes(matchWarnings(GROUPS, [fact(1, { status, ...more })], '物理类'))
+  it('names each reason a choice is not simulated', () => {
+    expect(one('school_not_found')).toContain('school_not_found')
+    expect(one('no_option')).toContain('no_option')
+    expect(one('group_missing', { schoolOptions: 3 })).toContain('group_missing')
+    expect(one('group_not_found', { group: '09' })).toContain('group_not_found')
+    expect(one('major_missing')).toContain('major_missing')
+    expect(one('major_not_found')).toContain('major_not_found')
+    expect(one('ok')).toEqual([])
+  })
+  it('majors not in the unit, and a unit listing none', () => {
+    expect(one('ok', { majorsUnknown: ['火星学'] })).toContain('majors_unknown')
+    expect(one('ok', { majorsListed: 0 })).toContain('no_majors')
+    // a major province's choice is the major itself
+    expect(codes(matchWarnings(MAJORS, [fact(1, { majorsListed: 0 })], '物理类'))).not.toContain('no_majors')
+  })
+  it('the same choice twice', () => {
+    const w = matchWarnings(GROUPS, [fact(1), fact(2), fact(3, { optionKey: 'g1|01' })], '物理类')
+    expect(w.find((x) => x.code === 'duplicate')?.choices).toEqual([1, 3])
+    expect(codes(matchWarnings(GROUPS, [fact(1), fact(2)], '物理类'))).not.toContain('duplicate')
+  })
+})
+
+describe('what rules a choice out', () => {
+  it('选科: the unit, or some of its majors', () => {
+    expect(
+      codes(eligibilityWarnings(GROUPS, [fact(1, { ruledOut: '首选物理, 再选化学和生物' })], undefined)),
+    ).toEqual(['xuanke'])
+    expect(
+      codes(eligibilityWarnings(GROUPS, [fact(1, { majorsRuledOut: ['临床医学'] })], undefined)),
+    ).toEqual(['xuanke_major'])
+    expect(eligibilityWarnings(GROUPS, [fact(1)], undefined)).toEqual([])
+  })
+  it("the batch's control line", () => {
+    const w = eligibilityWarnings(GROUPS, [fact(1), fact(2)], { score: 420, line: 430 })
+    expect(w[0]).toMatchObject({ code: 'batch_line', level: 'error', choices: [1, 2] })
+    expect(w[0]?.message).toContain('420 分低于本科批控制线 430 分')
+  })
+})
+
+describe('what the simulation shows', () => {
+  it('a safer choice before a riskier one (order)', () => {
+    // 1 is safer (90 %, expected 20,000) and takes the chance of 2 (40 %, expected 9,000)
+    const facts = [fact(1, { expected: 20_000 }), fact(2, { expected: 9000 })]
+    const w = riskWarnings(GROUPS, facts, sim([{ alone: 0.9 }, { alone: 0.4, filed: 0.05 }]))
+    const order = w.find((x) => x.code === 'order')
+    expect(order?.choices).toEqual([1, 2])
+    expect(order?.message).toContain('宜把第 2 志愿移到第 1 志愿之前')
+    // the right order: no warning
+    const right = [fact(1, { expected: 9000 }), fact(2, { expected: 20_000 })]
+    expect(
+      codes(riskWarnings(GROUPS, right, sim([{ alone: 0.4 }, { alone: 0.9, filed: 0.55 }]))),
+    ).not.toContain('order')
+    // a gap under orderGap is no warning
+    const close = sim([{ alone: 0.5 }, { alone: 0.5 - WARNING_LIMITS.orderGap + 0.05, filed: 0.1 }])
+    expect(codes(riskWarnings(GROUPS, facts, close))).not.toContain('order')
+  })
+  it('too few 保: by count, and by P(滑档)', () => {
+    const facts = [fact(1), fact(2), fact(3)]
+    expect(
+      codes(riskWarnings(GROUPS, facts, sim([{ alone: 0.5 }, { alone: 0.95 }, { alone: 0.97 }], 0.01))),
+    ).not.toContain('few_bao')
+    const one = riskWarnings(GROUPS, facts, sim([{ alone: 0.5 }, { alone: 0.6 }, { alone: 0.97 }], 0.01))
+    expect(one.find((x) => x.code === 'few_bao')?.level).toBe('warning')
+    const sliding = riskWarnings(GROUPS, facts, sim([{ alone: 0.5 }, { alone: 0.95 }, { alone: 0.97 }], 0.06))
+    expect(sliding.find((x) => x.code === 'few_bao')?.level).toBe('error')
+  })
+  it('two choices that stand or fall together', () => {
+    const facts = [fact(1, { school: '楚天测试大学' }), fact(2, { school: '楚天测试大学' })]
+    const pair = (given: number) => [{ first: 0, second: 1, secondGivenFirstFails: given, firstFails: 0.4 }]
+    const together = riskWarnings(GROUPS, facts, sim([{ alone: 0.6 }, { alone: 0.7 }], 0.2, pair(0.3)))
+    expect(together.find((x) => x.code === 'together')?.choices).toEqual([1, 2])
+    const apart = riskWarnings(GROUPS, facts, sim([{ alone: 0.6 }, { alone: 0.7 }], 0.2, pair(0.65)))
+    expect(codes(apart)).not.toContain('together')
+  })
+  it('退档: a choice whose listed majors may all refuse the candidate', () => {
+    const facts = [fact(1, { tiaoji: false })]
+    const w = riskWarnings(GROUPS, facts, sim([{ alone: 0.95, tuidang: 0.08 }]))
+    expect(w.find((x) => x.code === 'tuidang')?.message).toContain('不服从调剂')
+    expect(codes(riskWarnings(GROUPS, facts, sim([{ alone: 0.95, tuidang: 0.005 }])))).not.toContain(
+      'tuidang',
+    )
+  })
+  it('pairs of the same school, earlier first', () => {
+    const list = [
+      { sid: 1, live: true },
+      { sid: 2, live: true },
+      { sid: 1, live: true },
+      { sid: 1, live: false },
+    ]
+    expect(togetherPairs(list)).toEqual([[0, 2]])
+  })
+})
