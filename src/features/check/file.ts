@@ -1,3 +1,5 @@
+import { decodeText, parseDelimited } from '../../datasets/import/read-delimited.js'
+import { ImportInputError } from '../../datasets/import/read-error.js'
 import { badRequest } from '../../errors.js'
 import { checkInputFromSmartMatch, isSmartMatchOutput, type ListFromFile } from './from-smart-match.js'
 import { choiceOf, parseChoices } from './input.js'
@@ -25,62 +27,28 @@ export function fileKind(name: string): 'csv' | 'xlsx' | 'json' | undefined {
 
 export async function readChoicesFile(name: string, bytes: Uint8Array): Promise<ListFromFile> {
   const kind = fileKind(name)
-  if (kind === 'json') return parseChoicesJson(decodeText(bytes))
-  if (kind === 'csv') return { choices: choicesFromRows(parseCsv(decodeText(bytes))) }
+  if (kind === 'json') return parseChoicesJson(fileText(bytes, name))
+  if (kind === 'csv') return { choices: choicesFromRows(csvRows(bytes, name)) }
   if (kind === 'xlsx') return { choices: choicesFromRows(await readXlsxRows(bytes)) }
   throw badRequest(`${name}: 不支持的文件类型; 志愿表请用 .csv .xlsx 或 .json`)
 }
 
-/** UTF-8 (a BOM is dropped), UTF-16 with a BOM, else GB18030. */
-export function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2))
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2))
+/** The text of a list file: the dataset import's decoder (UTF-8, UTF-16 with BOM, else GB18030). */
+function fileText(bytes: Uint8Array, name: string): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
-  } catch {
-    return new TextDecoder('gb18030').decode(bytes)
+    return decodeText(Buffer.from(bytes))
+  } catch (err) {
+    if (err instanceof ImportInputError) throw badRequest(`${name}: ${err.message}`)
+    throw err
   }
 }
 
 /**
- * Rows of a delimited text: comma, tab or semicolon (whichever the first line holds most of), fields in double
- * quotes may hold the delimiter, new lines and doubled quotes ("").
+ * The rows of a delimited list file, read as the dataset import reads a CSV (comma, tab or semicolon; RFC 4180
+ * quotes), so that a table a data person exports reads the same in both places.
  */
-export function parseCsv(text: string): string[][] {
-  const firstLine = text.split(/\r?\n/u, 1)[0] ?? ''
-  const delimiter = [',', '\t', ';'].reduce((best, d) =>
-    firstLine.split(d).length > firstLine.split(best).length ? d : best,
-  )
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i] as string
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"'
-          i++
-        } else quoted = false
-      } else field += ch
-    } else if (ch === '"' && field === '') quoted = true
-    else if (ch === delimiter) {
-      row.push(field)
-      field = ''
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-    } else field += ch
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field)
-    rows.push(row)
-  }
-  return rows.map((r) => r.map((c) => c.trim())).filter((r) => r.some((c) => c !== ''))
+export function csvRows(bytes: Uint8Array, name: string): string[][] {
+  return parseDelimited(fileText(bytes, name))
 }
 
 async function readXlsxRows(bytes: Uint8Array): Promise<string[][]> {

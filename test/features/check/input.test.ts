@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src/errors.js'
 import {
   choicesFromRows,
-  decodeText,
+  csvRows,
   fileKind,
   parseChoicesJson,
-  parseCsv,
   readChoicesFile,
 } from '../../../src/features/check/file.js'
 import { checkInputFromSmartMatch } from '../../../src/features/check/from-smart-match.js'
@@ -141,7 +140,7 @@ describe('a 志愿表 from a file', () => {
   it('reads CSV with quotes, a title row, numbered major columns and a 序号 order', () => {
     const csv =
       '志愿表,,,,\n序号,院校名称,专业组,专业1,专业2,服从调剂\n2,江汉测试大学,01,自动化,,是\n1,"楚天测试大学","专业组（01）","计算机科学与技术","电子信息工程,",否\n'
-    const rows = parseCsv(csv)
+    const rows = csvRows(new TextEncoder().encode(csv), 'list.csv')
     expect(rows[3]?.[4]).toBe('电子信息工程,')
     expect(choicesFromRows(rows)).toEqual([
       {
@@ -155,9 +154,9 @@ describe('a 志愿表 from a file', () => {
   })
   it('decodes GB18030 (Excel on Chinese Windows) and UTF-8 with a BOM; tabs and semicolons too', async () => {
     const gbk = new Uint8Array([0xd4, 0xba, 0xd0, 0xa3, 0xc3, 0xfb, 0xb3, 0xc6]) // 院校名称 in GBK
-    expect(decodeText(gbk)).toBe('院校名称')
-    expect(decodeText(new TextEncoder().encode('\ufeff院校'))).toBe('院校')
-    expect(parseCsv('院校\t专业\n楚天测试大学\t软件工程')).toEqual([
+    expect(csvRows(gbk, 'a.csv')).toEqual([['院校名称']])
+    expect(csvRows(new TextEncoder().encode('\ufeff院校'), 'a.csv')).toEqual([['院校']])
+    expect(csvRows(new TextEncoder().encode('院校\t专业\n楚天测试大学\t软件工程'), 'a.csv')).toEqual([
       ['院校', '专业'],
       ['楚天测试大学', '软件工程'],
     ])
