@@ -84,7 +84,7 @@ export default defineEndpoint({
     const rank = raw.rank ?? 0
     if (score <= 0 && rank <= 0) throw badRequest('缺少必要参数: score 与 rank 至少给一个')
     return runCheck(ctx.db, {
-      province: raw.province as string,
+      province: raw.province,
       ...(raw.batch === undefined ? {} : { batch: raw.batch }),
       rankYear: Number(raw.rank_year),
       rank,
