@@ -14,14 +14,7 @@ import {
   volunteerTypeOf,
 } from '../smart-match/run.js'
 import { majorInUnit, optionChoice } from './model/choices.js'
-import {
-  type ChoiceInput,
-  findSchool,
-  type Matched,
-  matchOption,
-  type SchoolRef,
-  schoolIndex,
-} from './model/match.js'
+import { type ChoiceInput, findSchool, type Matched, matchOption, schoolIndex } from './model/match.js'
 import { CHECK_PARAMS } from './model/params.js'
 import { type SimChoice, type SimResult, simulateFiling } from './model/simulate.js'
 import {
@@ -35,6 +28,7 @@ import {
   togetherPairs,
   WARNING_LIMITS,
 } from './model/warnings.js'
+import { schoolRefs } from './queries.js'
 
 /** The check of one list: the candidate as smart-match reads them, each choice matched, the filing simulated. */
 
@@ -146,10 +140,6 @@ export function requirementText(r: Requirement): string {
   const first = r.first ? `首选${r.first}` : ''
   const rest = r.clauses.length ? `再选${r.clauses.map((c) => c.join('或')).join('和')}` : ''
   return [first, rest].filter((x) => x).join(', ') || '不限'
-}
-
-async function schoolRefs(db: Db): Promise<SchoolRef[]> {
-  return db.all<SchoolRef>('SELECT sid, name, code FROM schools')
 }
 
 export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {}): Promise<CheckData> {
