@@ -1,3 +1,4 @@
+import { groupBy } from './group-by.js'
 /**
  * SPEC 4.17 rule 4: a group's display name is the suffix of `sg_name` from the first full-width opening
  * parenthesis, with full-width parentheses replaced by ASCII ones: `南京大学01组（物理+化学）` -> `(物理+化学)`.
@@ -13,12 +14,5 @@ export function formatGroupName(sgName: string | null | undefined): string {
 
 /** Groups records by their raw `sg_name`, null and '' together, keeping first-seen order. */
 export function groupBySgName<T extends { sg_name: string | null }>(records: readonly T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const r of records) {
-    const key = r.sg_name ?? ''
-    const list = groups.get(key)
-    if (list) list.push(r)
-    else groups.set(key, [r])
-  }
-  return groups
+  return groupBy(records, (r) => r.sg_name ?? '')
 }

@@ -29,6 +29,42 @@ export const PLAN_ONLY = {
   'min' | 'minSection' | 'rankDerived' | 'rankBlocked' | 'average' | 'max' | 'outcomeLevel'
 >
 
+/**
+ * The fields of a published line without a plan (a school's, group's or major's lowest score, and rank where the
+ * source gives one): no planned number, tuition, length, average or max. The reverse of PLAN_ONLY.
+ */
+export function lineOnly(
+  min: number,
+  minSection: number | null,
+  outcomeLevel: 'school' | 'group' | 'major',
+  rankDerived = false,
+): Pick<
+  PlanRecord,
+  | 'num'
+  | 'tuition'
+  | 'length'
+  | 'min'
+  | 'minSection'
+  | 'rankDerived'
+  | 'rankBlocked'
+  | 'average'
+  | 'max'
+  | 'outcomeLevel'
+> {
+  return {
+    num: null,
+    tuition: null,
+    length: null,
+    min,
+    minSection,
+    rankDerived,
+    rankBlocked: false,
+    average: null,
+    max: null,
+    outcomeLevel,
+  }
+}
+
 export interface OutcomeNumbers {
   min: number | null
   average: number | null

@@ -12,6 +12,7 @@ import {
   scoreOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
+import { lineOnly } from './common.js'
 
 /**
  * CQ = la667-j/chongqinggaokao2026, `source-data/重庆2023物理类.xlsx` and `source-data/历史/重庆2023历史类.xlsx`,
@@ -102,16 +103,7 @@ export function cqRecord(
     spcode: null,
     sgCode: null,
     sgInfos: null,
-    num: null,
-    tuition: null,
-    length: null,
-    min,
-    minSection: rankOrNull(cells.rank),
-    rankDerived: true,
-    rankBlocked: false,
-    average: null,
-    max: null,
-    outcomeLevel: 'major',
+    ...lineOnly(min, rankOrNull(cells.rank), 'major', true),
   }
 }
 

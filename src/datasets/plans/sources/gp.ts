@@ -13,7 +13,7 @@ import {
   scoreOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { acceptsGroups } from './common.js'
+import { acceptsGroups, lineOnly } from './common.js'
 
 /**
  * GP = hamajun-tao/gaokao-pro.
@@ -98,16 +98,7 @@ export function gpSchoolRecords(s: GpSchool, sourceFile: string, drops: Drops): 
           spcode: null,
           sgCode: null,
           sgInfos: null,
-          num: null,
-          tuition: null,
-          length: null,
-          min,
-          minSection: null,
-          rankDerived: false,
-          rankBlocked: false,
-          average: null,
-          max: null,
-          outcomeLevel: 'school',
+          ...lineOnly(min, null, 'school'),
         })
       }
     }

@@ -16,7 +16,7 @@ import {
   tuitionOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { acceptsGroups, collectRecords, PLAN_ONLY } from './common.js'
+import { acceptsGroups, collectRecords, lineOnly, PLAN_ONLY } from './common.js'
 
 /**
  * GX = Linear27/guangxi-gaokao-2026-physics: the full 广西 2026 plan from the official plan book
@@ -218,17 +218,8 @@ export function gxLine(l: GxLine, track: '物理' | '历史', sourceFile: string
     spcode: null,
     sgCode: code,
     sgInfos: null,
-    num: null,
-    tuition: null,
-    length: null,
-    min,
     // the file's rank is derived from the 区内 table for every school: the builder derives its own
-    minSection: null,
-    rankDerived: false,
-    rankBlocked: false,
-    average: null,
-    max: null,
-    outcomeLevel: 'group',
+    ...lineOnly(min, null, 'group'),
   }
 }
 

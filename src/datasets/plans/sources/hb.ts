@@ -3,6 +3,7 @@ import { csvRecords, join, readText, relPath } from '../../sources/files.js'
 import { Drops } from '../drops.js'
 import { classifyBatch, clean, normalizeRequirement } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
+import { lineOnly } from './common.js'
 
 /**
  * HB = cathyjay/hubei-gaokao-volunteer-2026, `data/derived/hubei-<year>-physics-toudang-parsed.csv` (2023-2025):
@@ -228,16 +229,7 @@ export function hbRecord(
     spcode: null,
     sgCode: group,
     sgInfos: line.req === null ? null : normalizeRequirement(line.req, '湖北', year, '物理类'),
-    num: null,
-    tuition: null,
-    length: null,
-    min: line.score,
-    minSection: null,
-    rankDerived: false,
-    rankBlocked: false,
-    average: null,
-    max: null,
-    outcomeLevel: 'group',
+    ...lineOnly(line.score, null, 'group'),
   }
 }
 

@@ -3,7 +3,7 @@ import { join, readText, relPath } from '../../sources/files.js'
 import { Drops } from '../drops.js'
 import { clean, groupCode, rankOrNull, scoreOrNull } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { collectRecords } from './common.js'
+import { collectRecords, lineOnly } from './common.js'
 
 /**
  * SH = 666keke/Shanghai-Gaokao, `data.json`: 上海 本科普通批 院校专业组 投档线 2020-2024. Fields: 组名
@@ -50,16 +50,7 @@ export function shRecord(r: ShRow, sourceFile: string): PlanRecord | string {
     spcode: null,
     sgCode: code && /^[A-Z]?\d{1,4}$/u.test(code) ? code : null,
     sgInfos: null,
-    num: null,
-    tuition: null,
-    length: null,
-    min,
-    minSection: rankOrNull(r.最低排名),
-    rankDerived: false,
-    rankBlocked: false,
-    average: null,
-    max: null,
-    outcomeLevel: 'group',
+    ...lineOnly(min, rankOrNull(r.最低排名), 'group'),
   }
 }
 

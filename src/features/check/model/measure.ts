@@ -1,3 +1,4 @@
+import { groupBy } from '../../../domain/group-by.js'
 import { normalCdf } from '../../smart-match/model/estimate.js'
 import { seededRandom } from './random.js'
 
@@ -158,17 +159,6 @@ export function varianceComponents(residuals: readonly Residual[]): Components {
       evidence: raw.evidence,
     },
   }
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>()
-  for (const r of rows) {
-    const k = key(r)
-    const list = out.get(k)
-    if (list) list.push(r)
-    else out.set(k, [r])
-  }
-  return out
 }
 
 /**

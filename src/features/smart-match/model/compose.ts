@@ -1,3 +1,4 @@
+import { groupBy } from '../../../domain/group-by.js'
 import type { Classified } from './classify.js'
 import { type HistoryRow, type MenuRow, majorNameKey } from './options.js'
 import { requirementKey } from './subjects.js'
@@ -45,7 +46,7 @@ export function composeMenu(
   }
   const bare = [...units].filter(([, rows]) => rows.every((r) => r.name === ''))
   if (bare.length === 0) return [...menu]
-  const planned = indexBy(
+  const planned = groupBy(
     previousPlan.filter((r) => r.name !== ''),
     (r) => unitKey(r, type),
   )
@@ -110,7 +111,7 @@ function ownRequirement(rows: readonly MenuRow[]): string | undefined {
 
 /** Each unit's major lines of its latest year before the rank year (the history holds only earlier years). */
 function latestMajors(history: readonly HistoryRow[], type: 1 | 2 | 3): Map<string, HistoryRow[]> {
-  const byUnit = indexBy(
+  const byUnit = groupBy(
     history.filter((h) => h.level === 'major' && h.name !== ''),
     (h) => unitKey(h, type),
   )
@@ -121,17 +122,6 @@ function latestMajors(history: readonly HistoryRow[], type: 1 | 2 | 3): Map<stri
       key,
       rows.filter((r) => r.year === latest).sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : 1)),
     )
-  }
-  return out
-}
-
-function indexBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>()
-  for (const r of rows) {
-    const k = key(r)
-    const list = out.get(k)
-    if (list) list.push(r)
-    else out.set(k, [r])
   }
   return out
 }
