@@ -1,7 +1,7 @@
 /** Shared types of the dataset builder (provinces, score_ranks). */
 
 /** Source ids, as abbreviated in ../shared/data/INVENTORY.md. */
-export type SourceId = 'LG' | 'GA' | 'LU' | 'GP' | 'LX' | 'IM'
+export type SourceId = 'LG' | 'GA' | 'LU' | 'GP' | 'ZQ' | 'LX' | 'IM'
 
 /** One row of a score-to-rank table. A single score has scoreLow === scoreHigh. */
 export interface RankRow {

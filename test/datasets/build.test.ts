@@ -94,6 +94,7 @@ describe('buildDatasets on the fixture slices', () => {
       'GA',
       'LU',
       'GP',
+      'ZQ',
       'LX',
       'IM',
     ])

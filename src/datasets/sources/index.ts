@@ -5,22 +5,25 @@ import { im } from './im.js'
 import { lg } from './lg.js'
 import { lu } from './lu.js'
 import { lx } from './lx.js'
+import { zq } from './zq.js'
 
 /** Every adapter, in priority order (best first). */
-export const ADAPTERS: readonly SourceAdapter[] = [lg, ga, lu, gp, lx, im]
+export const ADAPTERS: readonly SourceAdapter[] = [lg, ga, lu, gp, zq, lx, im]
 
 /**
- * Priority among sources when agreement does not decide: official LG > GA (广东) > LU (重庆) > GP >
- * LX > IM. GA and LU only hold one province each, so a flat order expresses the rule.
+ * Priority among sources when agreement does not decide: official LG > GA (广东) > LU (重庆) > GP > ZQ >
+ * LX > IM. GA and LU only hold one province each, so a flat order expresses the rule. ZQ (tables the
+ * authorities published, some read from images) fills years no other source has (福建, 河北, 湖北, 江苏
+ * 2021-2023, 浙江 2022); below GP, whose tables of those provinces' other years passed every cross-check.
  */
-export const PRIORITY: readonly SourceId[] = ['LG', 'GA', 'LU', 'GP', 'LX', 'IM']
+export const PRIORITY: readonly SourceId[] = ['LG', 'GA', 'LU', 'GP', 'ZQ', 'LX', 'IM']
 
 export const PRIORITY_RULE =
   'Per table (province, year, km, level): candidates that fail the checks are rejected. If two or more ' +
   'remaining sources agree on every common score (at least 10 common scores), that agreement wins: the ' +
   'member of the largest agreeing group with the most non-empty rows is shipped (ties by priority). Otherwise the candidate that ' +
   'agrees with the others at the most common scores wins. Ties go by priority: official LG > GA (广东) > ' +
-  'LU (重庆) > GP > LX > IM.'
+  'LU (重庆) > GP > ZQ > LX > IM.'
 
 export interface SourceInfo {
   id: SourceId
@@ -45,6 +48,7 @@ export const SOURCES: readonly SourceInfo[] = [
     licence: 'MIT (declared in package.json; no LICENSE file)',
     snapshot: '1bfe4ff7',
   },
+  { id: 'ZQ', repo: 'WJSGZZ/Zhiqu', licence: 'MIT', snapshot: '2026-09/10 versions' },
   { id: 'LX', repo: 'liuxusummer/gaokao-advisor', licence: 'MIT', snapshot: 'af2f7be9' },
   { id: 'IM', repo: 'immaotianyi/gaokao-volunteer-v2', licence: 'MIT', snapshot: 'df4bd5c1' },
 ]
