@@ -18,6 +18,8 @@ const SLOW = [
   'test/datasets/*build.test.ts',
   'test/http/random-input.test.ts',
   'test/http/prototype-names.test.ts',
+  // backtests: every sampled candidate's whole list simulated (seconds per run even on the fixtures)
+  'test/**/*-backtest.test.ts',
 ]
 
 export default defineConfig({

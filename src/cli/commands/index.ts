@@ -1,3 +1,4 @@
+import { CHECK_COMMANDS } from './check.js'
 import { COMPLETION_COMMANDS } from './completion.js'
 import { DATASETS_COMMANDS } from './datasets.js'
 import type { CommandSpec } from './define.js'
@@ -14,5 +15,6 @@ export const CLI_COMMANDS: readonly CommandSpec[] = [
   ...DATASETS_COMMANDS,
   ...STORE_COMMANDS,
   ...SMART_MATCH_COMMANDS,
+  ...CHECK_COMMANDS,
   ...COMPLETION_COMMANDS,
 ]

@@ -21,7 +21,7 @@ import { seededRandom, seedOf } from './model/random.js'
 import { simulateFiling } from './model/simulate.js'
 
 /**
- * The check's backtest (`node scripts/check-backtest.mjs 2025`): for candidates spread over each province's and
+ * The check's backtest (`gaokao check backtest --year 2025`): for candidates spread over each province's and
  * category's ranks (smart-match's backtest sampling), lists are built from earlier years only — smart-match's own
  * list, and perturbed ones — and checked as the endpoint checks them; each list's predicted P(滑档) and each
  * choice's P(it is the one that admits) are then compared with what the year admitted: a choice admits when the
@@ -38,7 +38,7 @@ import { simulateFiling } from './model/simulate.js'
  * check and the outcome then see the same list). That uses the year's data to know which options published a line,
  * never what the line was.
  *
- * Results (`node scripts/check-backtest.mjs 2025`: 50 candidates per province and category, 2,000 draws per list;
+ * Results (`gaokao check backtest --year 2025`: 50 candidates per province and category, 2,000 draws per list;
  * 30 provinces, 13,192 lists, 350,571 choices; model/params.ts's figures, all from 2024). The Brier score of "choice
  * i admits" is 0.024 pooled and at most 0.095 in any province (新疆; 吉林 0.084, 云南 0.066, every other under 0.05):
  * within the issue's 0.12. P(滑档), predicted against realised, by band: 0-1 % 0.0 / 0.2 % (8,514 lists); 1-3 %
