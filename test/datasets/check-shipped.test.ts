@@ -12,8 +12,8 @@ import { SHIPPED } from './helpers.js'
 
 /**
  * The check on the shipped data: a whole 96-choice list (重庆 2025, smart-match's own) is found choice by choice and
- * checked in under 300 ms once the province's options are loaded (as a server answers after its first request);
- * and the backtest's Brier score of "choice i admits" stays within the issue's bar in every province.
+ * checked (its time is `npm run bench`'s, bench/check.mjs: timings belong in benchmarks, not in tests); and the
+ * backtest's Brier score of "choice i admits" stays within the issue's bar in every province.
  */
 
 let ctx: EndpointContext
@@ -28,7 +28,7 @@ afterAll(() => ctx.db.close())
 const CHONGQING = { province: '重庆', rank_year: 2025, rank: 9000, subject: '物理', xuanke: '物理,化学,生物' }
 
 describe('volunteer/check on the shipped data', () => {
-  it('checks a 96-choice list, every choice found, in under 300 ms', async () => {
+  it('checks a 96-choice list, every choice found', async () => {
     const sm = await invoke(smartMatch, { ...CHONGQING, batch: '本科批' }, ctx)
     expect(sm.error).toBeUndefined()
     const list = checkInputFromSmartMatch(sm.body)
@@ -37,15 +37,7 @@ describe('volunteer/check on the shipped data', () => {
       ...CHONGQING,
       choices: list.choices.map((c) => ({ school_id: c.schoolId, school: c.school, majors: c.majors })),
     }
-    await invoke(check, request, ctx)
-    // the best of three once the province's options are loaded: the check's own time, not the machine's load
-    let ms = Number.POSITIVE_INFINITY
-    let out = await invoke(check, request, ctx)
-    for (let k = 0; k < 3; k++) {
-      const started = performance.now()
-      out = await invoke(check, request, ctx)
-      ms = Math.min(ms, performance.now() - started)
-    }
+    const out = await invoke(check, request, ctx)
     expect(out.error).toBeUndefined()
     const data = out.data as {
       choices: { status: string }[]
@@ -54,7 +46,6 @@ describe('volunteer/check on the shipped data', () => {
     expect(data.choices.filter((c) => c.status !== 'ok')).toEqual([])
     expect(data.summary.simulated).toBe(96)
     expect(data.summary.p_slide).toBeLessThan(0.02)
-    expect(ms).toBeLessThan(300)
   }, 120_000)
 
   it('keeps the Brier score of "choice i admits" within the bar in every province (2025, a sample)', async () => {
