@@ -20,6 +20,8 @@ const SLOW = [
   'test/http/prototype-names.test.ts',
   // backtests: every sampled candidate's whole list simulated (seconds per run even on the fixtures)
   'test/**/*-backtest.test.ts',
+  // A real PostgreSQL (GAOKAO_TEST_PG, started by .ci/postgres.sh)
+  'test/**/postgres*.test.ts',
 ]
 
 export default defineConfig({

@@ -1,8 +1,8 @@
 // `npm run package`: the single executable for linux-x64 (Node's single-executable applications; `pkg` is
 // deprecated and unmaintained). Run `npm run build` first. Steps:
 //   1. esbuild bundles dist/sea/main.js (the CLI and every endpoint) into one ES module;
-//   2. Node 26's `--build-sea` injects it, with the datasets as assets, into a copy of the Node 26 binary (installed
-//      from the npm registry's `node` package into .tmp/node26 when missing);
+//   2. Node 26's `--build-sea` injects it, with the datasets and the /api-docs page's files as assets, into a copy
+//      of the Node 26 binary (installed from the npm registry's `node` package into .tmp/node26 when missing);
 //   3. DuckDB's native binding (duckdb.node and libduckdb.so, which it finds beside itself) is copied beside the
 //      executable: a native addon cannot run from inside it.
 // Output: .tmp/sea/gaokao, .tmp/sea/duckdb.node, .tmp/sea/libduckdb.so. The three files are the whole program:
@@ -86,6 +86,10 @@ const datasets = readdirSync(join(ROOT, 'datasets')).filter(
 )
 const index = join(OUT, 'datasets.json')
 writeFileSync(index, JSON.stringify(datasets))
+// The /api-docs page's files (src/http/api-docs.ts reads them with getAsset: there is no node_modules beside the
+// executable).
+const apiDocsDir = dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')))
+const { API_DOCS_ASSETS } = await import('../dist/http/api-docs.js')
 const config = {
   main: join(OUT, 'gaokao.mjs'),
   mainFormat: 'module',
@@ -96,6 +100,7 @@ const config = {
   assets: {
     'datasets.json': index,
     ...Object.fromEntries(datasets.map((f) => [`datasets/${f}`, join(ROOT, 'datasets', f)])),
+    ...Object.fromEntries(API_DOCS_ASSETS.map((f) => [`api-docs/${f}`, join(apiDocsDir, f)])),
   },
 }
 writeFileSync(join(OUT, 'sea-config.json'), JSON.stringify(config, null, 2))

@@ -25,7 +25,7 @@ export { ApiError }
 export interface GaokaoOptions {
   /** Datasets directory (default: the embedded datasets, or $GAOKAO_DATASETS) */
   datasets?: string
-  /** Directory of the writable stores (feedback); default as the CLI's */
+  /** Where the writable stores live (feedback): a directory or a postgres:// URL; default as the CLI's */
   store?: string
   /** Load the hot tables into memory first, as `serve` does: slower to open, faster per query */
   preload?: boolean
@@ -58,7 +58,10 @@ export function open(options: GaokaoOptions = {}): Gaokao {
       if (outcome.error) throw outcome.error
       return (def.envelope === false ? outcome.body : (outcome.body as { data: unknown }).data) as T
     },
-    close: () => contexts.db.close(),
+    close: async () => {
+      await contexts.stores.close()
+      await contexts.db.close()
+    },
   }
 }
 

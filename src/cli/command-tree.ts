@@ -10,6 +10,8 @@ const GROUPS: Readonly<Record<string, string>> = {
   feedback: '反馈: submit 提交 (4.12), list 查看与导出',
   datasets: '数据集工具: 构建, 校验, 导入, 概况, 合成',
   tokens: '访问令牌: 创建 (只显示一次), 列出, 吊销',
+  schools: '院校: search 按全称, 简称, 拼音或代码查找',
+  majors: '专业: search 按名称, 拼音或专业代码查找',
 }
 
 /**

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises'
 import type { BuildReport } from '../datasets/build.js'
 import { badRequest, serviceError } from '../errors.js'
 import { defineRun } from './commands/define.js'
+import { createProgress, type Progress, progressOutput } from './progress.js'
 
 interface BuildCliOptions {
   from: string
@@ -11,7 +12,7 @@ interface BuildCliOptions {
   report?: string
 }
 
-/** `gaokao datasets build`: runs the builder with a progress line per table; the answer is its report. */
+/** `gaokao datasets build`: runs the builder with its progress on stderr (progress.ts); the answer is its report. */
 export const buildRun = defineRun({
   async action(_args, opts: BuildCliOptions, io): Promise<BuildReport> {
     if (!existsSync(opts.from)) throw badRequest(`数据源目录不存在: ${opts.from}`)
@@ -22,21 +23,34 @@ export const buildRun = defineRun({
       .filter((t) => !TABLE_NAMES.includes(t as never))
     if (unknown?.length) throw badRequest(`未知的表: ${unknown.join(', ')}; 已知: ${TABLE_NAMES.join(', ')}`)
     const started = Date.now()
-    let last = ''
-    const report = await buildDatasets({
-      from: opts.from,
-      out: opts.out,
-      tables: opts.tables?.split(',').map((t) => t.trim()),
-      onProgress: (e) => {
-        const width = 24
-        const filled = e.total > 0 ? Math.round((e.done / e.total) * width) : width
-        const line = `${e.table.padEnd(14)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${e.done}/${e.total} ${e.step}`
-        if (io.isTTY) io.note(`\r${line.padEnd(last.length)}`)
-        else if (e.done === e.total) io.note(`${line}\n`)
-        last = line
-      },
-    })
-    if (io.isTTY) io.note('\n')
+    // One bar over the whole build: the tables built so far and, within a table, its own steps.
+    let progress: Progress | undefined
+    // A table's steps each count from 0 again (plans: load 1..8, then merge 0/1, write 0/1): never go back.
+    let shown = 0
+    let report: BuildReport
+    try {
+      report = await buildDatasets({
+        from: opts.from,
+        out: opts.out,
+        tables: opts.tables?.split(',').map((t) => t.trim()),
+        onProgress: (e) => {
+          const of = e.of ?? 1
+          progress ??= createProgress(progressOutput(io, false), {
+            title: '构建数据集',
+            total: of,
+            unit: '张表',
+            doneLine: false, // the line below says it, with the report's path
+          })
+          const within = e.total > 0 ? Math.min(1, e.done / e.total) : 1
+          shown = Math.max(shown, (e.index ?? 0) + within)
+          progress.update(shown, `${e.table} ${e.step}`)
+        },
+      })
+      progress?.finish()
+    } catch (err) {
+      progress?.finish(false)
+      throw err
+    }
     if (opts.report) await writeFile(opts.report, `${JSON.stringify(report, null, 2)}\n`)
     io.note(
       `完成, 用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒${opts.report ? `; 报告: ${opts.report}` : ''}\n`,

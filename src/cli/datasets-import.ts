@@ -1,7 +1,7 @@
 import { provinceOption } from '../datasets/import/convert.js'
 import { type ImportResult, ImportStateError, importSlice } from '../datasets/import/import.js'
 import { ImportInputError } from '../datasets/import/read.js'
-import { renderImport } from '../datasets/import/report.js'
+import { renderImport, renderPlan } from '../datasets/import/report.js'
 import type { ValidationReport } from '../datasets/validate/engine.js'
 import { knownTables, schemaOf } from '../datasets/validate/session.js'
 import { ApiError, badRequest, serviceError } from '../errors.js'
@@ -18,6 +18,7 @@ export interface ImportCliOptions extends ReportOptions {
   dryRun?: boolean
   allowNew?: string
   acceptChanged?: boolean
+  replace?: boolean
 }
 
 /**
@@ -58,8 +59,18 @@ export const importRun = defineRun({
             .map((n) => n.trim())
             .filter(Boolean),
           acceptChanged: opts.acceptChanged,
+          replace: opts.replace,
         },
         {
+          // At a terminal, rows the file would remove are shown and asked about; elsewhere --replace says so.
+          approveRemoval: io.confirm
+            ? async (plan) => {
+                io.note(renderPlan(plan, await paintFor(io, opts)))
+                return (io.confirm as NonNullable<typeof io.confirm>)(
+                  `删除上面列出的 ${plan.plan.removed} 行并写入 ${table}.parquet?`,
+                )
+              }
+            : undefined,
           pause: pause
             ? async (point) => {
                 if (point !== pause.point) return
@@ -84,8 +95,13 @@ export const importRun = defineRun({
   },
   render: async (result, opts, io) =>
     wantsJson(opts) ? jsonText(result) : renderImport(result, await paintFor(io, opts)),
+  // Rows it would remove without --replace: bad input (exit 2), like a file that cannot be read.
   failure: (result) =>
-    result.ok ? undefined : serviceError(`${refusal(result.validation)}, 什么都没有替换`),
+    !result.ok
+      ? serviceError(`${refusal(result.validation)}, 什么都没有替换`)
+      : result.refused
+        ? badRequest(result.refused)
+        : undefined,
 })
 
 /** Why an import was refused, in one line: a damaged file it needed (named), else the rules it broke. */

@@ -21,6 +21,8 @@ function entryOf(def: AnyEndpoint): CommandEntry {
     usesStore: def.usesStore ?? false,
     examples: def.examples,
     ...(def.positional === undefined ? {} : { positional: def.positional }),
+    ...(def.workbook ? { workbook: true as const } : {}),
+    ...(def.chart ? { chart: true as const } : {}),
   }
 }
 
@@ -38,6 +40,15 @@ export function flagsOf(input: z.ZodType): FlagSpec[] {
   return Object.entries(shape).map(([key, schema]) => {
     const meta = fieldMeta(schema)
     const flag = meta.flag ?? kebab(key)
-    return { key, flag, attribute: camel(flag), meta }
+    // Required as input-json-schema.ts reads it: the handler's own check (meta.required) or a schema that fails
+    // on "absent"; a field required either at the top level or inside another is given at the top level here.
+    const required = meta.required !== undefined && meta.required !== false
+    return {
+      key,
+      flag,
+      attribute: camel(flag),
+      meta,
+      ...(required || !schema.safeParse(undefined).success ? { required: true as const } : {}),
+    }
   })
 }

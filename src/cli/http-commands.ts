@@ -1,17 +1,21 @@
 import { existsSync } from 'node:fs'
 import { ApiError, badRequest, serviceError } from '../errors.js'
+import type { LogLevel } from '../http/serve-defaults.js'
 import { defineRun } from './commands/define.js'
+import { progressOutput, reportedProgress } from './progress.js'
 import { renderJson } from './render.js'
+import { type ServeOperationsFlags, serveOperations } from './serve-options.js'
+import { checkServedDatasets, runWorkers, workerSide } from './serve-processes.js'
 
 /** What `gaokao serve`, `gaokao openapi` and `gaokao call` do (their options: commands/http.ts). */
 
-interface ServeOptions {
+interface ServeOptions extends ServeOperationsFlags {
   port: string
   host: string
   httpStatus?: boolean
   datasets?: string
   logoBaseUrl?: string
-  log?: boolean
+  logLevel: LogLevel
   store?: string
   cors?: string
   cacheMb: string
@@ -26,22 +30,50 @@ export const serveRun = defineRun({
     const cacheMb = Number(opts.cacheMb)
     if (!Number.isInteger(cacheMb) || cacheMb < 0 || cacheMb > 65536)
       throw badRequest(`--cache-mb 应为 0 到 65536 的整数, 收到 ${opts.cacheMb}`)
+    const operations = serveOperations(opts)
+    // A store that is no directory nor postgres:// URL is a usage error (exit 2), not a server that fails to start.
+    const { resolveStoreLocation } = await import('../store/location.js')
+    resolveStoreLocation(opts.store, io.env)
     const { parseCorsOrigins } = await import('../http/cors-origins.js')
     const corsOrigins = opts.cors === undefined ? [] : parseCorsOrigins(opts.cors)
     if (!Array.isArray(corsOrigins)) throw badRequest(corsOrigins.error)
+    // A worker of --workers: its primary has recovered and checked the datasets (serve-processes.ts).
+    const worker = workerSide(io)
     // An import killed late must not be served half done: finish or undo it first (datasets/import/recover.ts).
     const [{ recoverInterruptedImports }, { resolveDatasetsDir }] = await Promise.all([
       import('../datasets/import/recover.js'),
       import('../data/catalogue.js'),
     ])
     const dir = resolveDatasetsDir(opts.datasets)
-    const recovery = existsSync(dir) ? await recoverInterruptedImports(dir) : { notes: [], unknown: [] }
+    const recovery =
+      !worker && existsSync(dir) ? await recoverInterruptedImports(dir) : { notes: [], unknown: [] }
     for (const note of recovery.notes) io.note(`${note}\n`)
     if (recovery.unknown.length)
       throw serviceError(
         `${recovery.unknown.join(', ')} 有上一次中断的导入留下的 .prev, 与 manifest.json 都不一致; 先运行 gaokao datasets validate`,
       )
+    // Files that are not those their manifest describes are not served (exit 2).
+    const datasetsCheck = worker ? worker.datasetsCheck : await checkServedDatasets(dir, io)
+    // npm sets npm_command=exec for the command it runs under `npx` / `npm exec`
+    const stopWithParent = !worker && io.env.npm_command === 'exec'
+    if (!worker && operations.workers > 1)
+      return runWorkers(
+        { workers: operations.workers, port, host: opts.host },
+        datasetsCheck,
+        io,
+        stopWithParent,
+      )
     const { serve } = await import('../http/server.js')
+    // The warm-up takes seconds (tables loaded, warm requests answered): its progress on stderr, from one process
+    // only (the first worker of --workers: they all warm up alike, and several bars would overwrite each other).
+    // The line saying that the server listens gives the time it took.
+    const { default: cluster } = await import('node:cluster')
+    const shows = !worker || cluster.worker?.id === 1
+    const warming = reportedProgress(shows ? progressOutput(io, false) : undefined, {
+      title: '准备服务',
+      unit: '步',
+      doneLine: false,
+    })
     try {
       await serve({
         port,
@@ -49,15 +81,20 @@ export const serveRun = defineRun({
         httpStatus: opts.httpStatus,
         datasetsDir: opts.datasets,
         storeDir: opts.store,
-        logger: opts.log,
+        logLevel: opts.logLevel,
+        heavy: { limit: operations.heavyLimit, queue: operations.heavyQueue },
+        writesPerMinute: operations.writesPerMinute,
+        datasetsCheck,
+        onListening: worker?.onListening,
         corsOrigins,
         answerCacheMb: cacheMb,
         settings: opts.logoBaseUrl ? { logoBaseUrl: opts.logoBaseUrl } : undefined,
         announce: (line) => io.note(`${line}\n`),
-        // npm sets npm_command=exec for the command it runs under `npx` / `npm exec`
-        stopWithParent: io.env.npm_command === 'exec',
+        onWarmUp: warming.report,
+        stopWithParent,
       })
     } catch (err) {
+      warming.finish(false)
       // Whatever stopped it (a port in use, a damaged dataset at warm-up), the one line says the server did not start.
       throw serviceError(`无法启动服务: ${err instanceof Error ? err.message : String(err)}`)
     }

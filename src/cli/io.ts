@@ -9,6 +9,8 @@ export interface CliIo {
   interactive: boolean
   /** Terminal width for tables */
   columns?: number
+  /** True when stderr is a terminal: progress is drawn there as a bar (progress.ts), else as plain lines */
+  stderrTTY?: boolean
 }
 
 export function processIo(): CliIo {
@@ -19,6 +21,7 @@ export function processIo(): CliIo {
     env: process.env,
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
     columns: terminalWidth(process.stdout.isTTY, process.env.COLUMNS, process.stdout.columns),
+    stderrTTY: Boolean(process.stderr.isTTY),
   }
 }
 

@@ -10,3 +10,5 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 process.exitCode = await runCli(process.argv.slice(2), processIo())
+// A worker of `serve --workers` (src/http/cluster.ts) would be kept alive by its channel to the primary.
+process.disconnect?.()

@@ -20,6 +20,10 @@ export interface CommandEntry {
   examples: readonly string[]
   /** The input field taken from the positional argument (EndpointDef.positional), when there is one */
   positional?: string
+  /** The answer can be written as an .xlsx workbook (EndpointDef.workbook): the command takes `--out <file>` */
+  workbook?: true
+  /** The answer has a terminal chart (EndpointDef.chart): the command takes `--chart` */
+  chart?: true
 }
 
 const MANIFEST_FILE = new URL('./commands.json', import.meta.url)

@@ -52,6 +52,7 @@ export const mcpRun = defineRun({
       await stopped
     } finally {
       await server.close().catch(() => {})
+      await contexts.stores.close()
       await contexts.db.close()
     }
   },

@@ -6,24 +6,30 @@ import type { Outcome } from '../endpoints/invoke.js'
 import { numberOf } from '../endpoints/numbers.js'
 import { badRequest, serviceError } from '../errors.js'
 import { VERSION } from '../version.js'
+import { addChartOption, chartText, checkChartFormat } from './chart-output.js'
+import { askForCommandValues } from './command-questions.js'
 import { commandFor } from './command-tree.js'
+import { STORE } from './commands/define.js'
 import { CLI_COMMANDS } from './commands/index.js'
 import { addCommand } from './commands/register.js'
 import { checkDatasetsOption, isDirectory } from './datasets-shared.js'
+import { findNamesBeforeRun } from './find-names.js'
 import { flagHelp, requestFromFlags } from './flags.js'
 import { type CliIo, useColor } from './io.js'
 import { type CommandEntry, loadEndpoint, loadManifest } from './manifest.js'
+import { askForRequiredValues } from './missing-values.js'
+import { addOutOption, writeOutcome } from './out-file.js'
+import type { Prompter } from './prompter.js'
 import { FORMATS, type Format, renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
 import { EXIT, reportError } from './report-error.js'
 import { runEndpoint } from './run-endpoint.js'
 import { type CliSession, type ContextMaker, cliSession, defaultContext } from './session.js'
-import type { Prompter } from './smart-match-prompts.js'
 import { askForMissingValues } from './smart-match-questions.js'
 
 export interface CliDeps {
   /** Builds the request context; tests inject fixture datasets here */
   context?: ContextMaker
-  /** The smart-match questions in a terminal; tests inject answers here (default: @inquirer/prompts) */
+  /** The questions asked in a terminal (the menu, missing values); tests inject answers here (default: @inquirer/prompts) */
   prompter?: () => Promise<Prompter>
 }
 
@@ -89,6 +95,10 @@ export function buildProgram(
   for (const spec of CLI_COMMANDS) addCommand(program, spec, io)
   addCompletionHelper(program, io, session)
   askForMissingValues(program, io, session, deps.prompter)
+  askForRequiredValues(program, manifest, io, session, deps.prompter)
+  askForCommandValues(program, CLI_COMMANDS, io, session, deps.prompter)
+  // After the questions: a school or major typed at one is found like one on the command line
+  findNamesBeforeRun(program, manifest, io, session, deps.prompter)
   program.addHelpText(
     'after',
     `
@@ -108,21 +118,25 @@ function addEndpointCommand(program: Command, entry: CommandEntry, io: CliIo, se
   )
   const flags = entry.flags
   const positional = flags.find((f) => f.key === entry.positional)
-  if (positional) cmd.argument(`<${positional.meta.placeholder ?? positional.key}>`, flagHelp(positional))
+  // In a terminal a missing argument is asked (missing-values.ts), so commander must not refuse it first.
+  const name = positional?.meta.placeholder ?? positional?.key
+  if (positional) cmd.argument(io.interactive ? `[${name}]` : `<${name}>`, flagHelp(positional))
   for (const spec of flags) {
     if (spec.meta.hidden || spec === positional) continue
     cmd.option(`--${spec.flag} <${spec.meta.placeholder ?? 'value'}>`, flagHelp(spec))
   }
   for (const cf of entry.callerFlags) cmd.option(cf.flag, cf.description)
-  if (entry.usesStore)
-    cmd.option('--store <dir>', '反馈与令牌的存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)')
+  if (entry.usesStore) cmd.option(STORE.flags, STORE.description)
   addOutputOptions(cmd)
+  if (entry.workbook) addOutOption(cmd)
+  if (entry.chart) addChartOption(cmd)
   cmd.addHelpText('after', `\n示例:\n${entry.examples.map((e) => `  $ ${e}`).join('\n')}`)
 
   // commander passes the declared positional argument first, then the options.
   cmd.action(async (...args: unknown[]) => {
     const opts = (positional ? args[1] : args[0]) as Record<string, unknown> & OutputOptions
     const format = chooseFormat(opts)
+    checkChartFormat(opts.chart, format)
     const caller = callerFrom(entry, opts)
     const def = await loadEndpoint(entry.name)
     const ctx = session.context({ datasets: opts.datasets, store: opts.store, caller })
@@ -137,8 +151,17 @@ function addEndpointCommand(program: Command, entry: CommandEntry, io: CliIo, se
       }
     }
     // A failed request is thrown: runCli reports it (with --json, the same envelope HTTP answers).
-    const outcome = await runEndpoint(def, request, ctx)
-    io.stdout(await renderOutcome(def, format, outcome, opts, io))
+    const outcome = await runEndpoint(def, request, ctx).catch(async (err: unknown) =>
+      (await import('./suggest-values.js')).suggestOnFailure(err, entry, opts, ctx),
+    )
+    if (def.emptyMessage?.(outcome.data, outcome.input, outcome.view))
+      await (await import('./suggest-values.js')).noteOnEmpty(entry, opts, ctx, io)
+    if (typeof opts.out === 'string')
+      return writeOutcome(opts.out, def, outcome, ctx, io, (kind) =>
+        renderOutcome(def, kind, outcome, opts, io),
+      )
+    const chart = opts.chart === true ? await chartText(def, outcome, ctx, io) : ''
+    io.stdout(`${await renderOutcome(def, format, outcome, opts, io)}${chart}`)
   })
 }
 
@@ -243,6 +266,9 @@ async function renderOutcome(
 
 /** Parses and runs one command line; returns the exit code instead of exiting, so tests can run it in-process. */
 export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
+  // `gaokao` alone in a terminal opens the menu (menu/menu.ts), which runs each task through runCli; in a pipe
+  // it prints the help as before.
+  if (argv.length === 0 && io.interactive) return (await import('./menu/menu.js')).runMenu(io, deps, runCli)
   const session = cliSession(deps.context ?? defaultContext)
   // Whether the command printed its answer: a failure after it (a validation with violations) adds no envelope.
   let answered = false

@@ -29,6 +29,7 @@ export function cliSession(make: ContextMaker) {
     async close(): Promise<void> {
       const ctx = opened
       opened = undefined
+      await ctx?.stores.close()
       await ctx?.db.close()
     },
   }

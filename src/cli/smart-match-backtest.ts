@@ -15,6 +15,7 @@ import {
 } from '../features/smart-match/model/index.js'
 import { defineRun } from './commands/define.js'
 import { useColor } from './io.js'
+import { createProgress, progressOutput, reportedProgress } from './progress.js'
 import { renderCsv, renderJson, renderTables } from './render.js'
 
 /** `gaokao smart-match backtest`: runs the backtest and prints one row per province and category. */
@@ -168,7 +169,7 @@ interface BacktestAnswer {
 }
 
 export const backtestRun = defineRun({
-  async action(_args, opts: BacktestCommandOptions): Promise<BacktestAnswer> {
+  async action(_args, opts: BacktestCommandOptions, io): Promise<BacktestAnswer> {
     const year = Number(opts.year)
     const samples = Number(opts.samples)
     const strategy = strategyOf(Number(opts.type))
@@ -178,23 +179,39 @@ export const backtestRun = defineRun({
     if (!strategy) throw badRequest(`--type 应为 1-4, 收到 ${opts.type}`)
     if (!opts.all && !opts.province) throw badRequest('缺少 --province (或用 --all 回测所有省份)')
     const db = openDb({ datasetsDir: opts.datasets, preload: true })
+    // --all takes a minute or more: a bar (or lines in a log), first while the tables load, then per province;
+    // none when a program reads JSON or CSV.
+    const out = opts.all ? progressOutput(io, opts.json === true || opts.format !== 'table') : undefined
     try {
+      const loading = reportedProgress(out, { title: '载入数据', unit: '张表' })
+      await db.open(loading.report).catch((err: unknown) => {
+        loading.finish(false) // the bar goes before the error's line
+        throw err
+      })
       const provinces = opts.all ? await backtestProvinces(db, year) : [opts.province as string]
-      // With --all, a province without a rule for the batch is reported, not fatal.
-      const { rows, noData } = await backtestMany(
-        db,
-        provinces,
-        {
-          year,
-          samples,
-          batch: opts.batch,
-          subject: opts.subject,
-          strategy,
-          hideMajorLines: opts.hideMajorLines === true,
-        },
-        opts.all === true,
-      )
-      return { year, strategy, samples, lines: backtestLines(rows, !opts.all), noData }
+      const progress = createProgress(out, { title: `回测 ${year}`, total: provinces.length, unit: '个省份' })
+      try {
+        // With --all, a province without a rule for the batch is reported, not fatal.
+        const { rows, noData } = await backtestMany(
+          db,
+          provinces,
+          {
+            year,
+            samples,
+            batch: opts.batch,
+            subject: opts.subject,
+            strategy,
+            hideMajorLines: opts.hideMajorLines === true,
+          },
+          opts.all === true,
+          (done, _total, province) => progress.update(done, province),
+        )
+        progress.finish()
+        return { year, strategy, samples, lines: backtestLines(rows, !opts.all), noData }
+      } catch (err) {
+        progress.finish(false)
+        throw err
+      }
     } finally {
       await db.close()
     }

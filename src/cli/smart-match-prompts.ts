@@ -3,6 +3,7 @@ import { examModeIn, findProvince, PROVINCES } from '../domain/provinces.js'
 import type { EndpointContext } from '../endpoints/define.js'
 import { SUBJECTS } from '../features/smart-match/model/subjects.js'
 import { loadEndpoint } from './manifest.js'
+import type { Prompter } from './prompter.js'
 import { runEndpoint } from './run-endpoint.js'
 
 /**
@@ -13,22 +14,8 @@ import { runEndpoint } from './run-endpoint.js'
  * of the volunteer rules, which no endpoint lists.
  */
 
-export interface Choice {
-  name: string
-  value: string
-}
-
-/** The three kinds of question, injectable so that tests answer them. */
-export interface Prompter {
-  select(message: string, choices: readonly Choice[], fallback?: string): Promise<string>
-  input(message: string, validate: (value: string) => true | string): Promise<string>
-  /** Several values; `validate` checks the selection before the prompt accepts it (true, or what is wrong). */
-  checkbox(
-    message: string,
-    choices: readonly Choice[],
-    validate: (values: readonly string[]) => true | string,
-  ): Promise<string[]>
-}
+export type { Choice, Prompter } from './prompter.js'
+export { inquirerPrompter } from './prompter.js'
 
 /** The answers as CLI option attributes (`rankYear`, not `rank_year`). */
 export interface SmartMatchAnswers {
@@ -136,15 +123,4 @@ export async function askMissing(
     })
   }
   return out
-}
-
-/** The real prompts (@inquirer/prompts), loaded only when a question is asked. */
-export async function inquirerPrompter(): Promise<Prompter> {
-  const { select, input, checkbox } = await import('@inquirer/prompts')
-  return {
-    select: (message, choices, fallback) => select({ message, choices: [...choices], default: fallback }),
-    input: (message, validate) => input({ message, validate }),
-    checkbox: (message, choices, validate) =>
-      checkbox({ message, choices: [...choices], validate: (items) => validate(items.map((i) => i.value)) }),
-  }
 }

@@ -1,15 +1,39 @@
+import { unknownProvince } from '../domain/closest.js'
 import { isCategoryName } from '../domain/km.js'
 import { findProvince } from '../domain/provinces.js'
 import type { TableView } from '../endpoints/define.js'
-import { badRequest, serviceError } from '../errors.js'
-import { type FeedbackRecord, FeedbackStore } from '../store/feedback.js'
-import { resolveStoreDir } from '../store/home.js'
-import { type TokenRecord, TokenStore } from '../store/tokens.js'
+import { ApiError, badRequest, serviceError } from '../errors.js'
+import type { FeedbackRecord } from '../store/feedback.js'
+import { resolveStoreLocation } from '../store/location.js'
+import { openStores, type Stores } from '../store/stores.js'
+import type { TokenRecord } from '../store/tokens.js'
 import { type CommandIo, defineRun } from './commands/define.js'
 import { useColor } from './io.js'
 import { renderCsv, renderJson, renderNdjson, renderTables } from './render.js'
 
 /** What `gaokao tokens ...` and `gaokao feedback list` do (their options: commands/stores.ts). */
+
+/**
+ * Runs `work` on the store of `--store`, else of $GAOKAO_STORE, else the local directory (store/location.ts), and
+ * closes it (a database's connections) whatever happens. A failure of the store is one line naming it (a URL
+ * without its password) and exit 1; `failed` says what could not be done.
+ */
+async function withStores<T>(
+  store: string | undefined,
+  io: CommandIo,
+  failed: string,
+  work: (stores: Stores) => Promise<T>,
+): Promise<T> {
+  const stores = openStores(resolveStoreLocation(store, io.env))
+  try {
+    return await work(stores)
+  } catch (err) {
+    if (err instanceof ApiError) throw err
+    throw serviceError(`${failed}: ${err instanceof Error ? err.message : String(err)}`)
+  } finally {
+    await stores.close()
+  }
+}
 
 /** Parses `30d`, `12h`, `90m` or `never` into an expiry date (null = never). */
 export function parseExpiry(text: string, now: Date): Date | null | undefined {
@@ -72,7 +96,7 @@ interface CreateOptions {
 export const tokensCreateRun = defineRun({
   async action(_args, opts: CreateOptions, io): Promise<string> {
     const province = findProvince(opts.province)
-    if (!province) throw badRequest(`未知省份: ${opts.province}`)
+    if (!province) throw badRequest(unknownProvince(opts.province))
     const score = Number(opts.score)
     if (!Number.isInteger(score) || score < 0 || score > province.fullScore)
       throw badRequest(`--score 应为 0 到 ${province.fullScore} 的整数, 收到 ${opts.score}`)
@@ -89,15 +113,12 @@ export const tokensCreateRun = defineRun({
     const expiresAt = parseExpiry(opts.expires, now)
     if (expiresAt === undefined)
       throw badRequest(`--expires 应为 30d, 12h, 90m 或 never, 收到 ${opts.expires}`)
-    let created: { token: string; record: TokenRecord }
-    try {
-      created = new TokenStore(resolveStoreDir(opts.store)).create(
+    const created = await withStores(opts.store, io, '无法写入令牌存储', async (stores) =>
+      stores.tokens.create(
         { province: province.name, score, km, ...(rank === undefined ? {} : { rank }) },
         { expiresAt, now },
-      )
-    } catch (err) {
-      throw serviceError(`无法写入令牌存储: ${err instanceof Error ? err.message : String(err)}`)
-    }
+      ),
+    )
     const { record } = created
     io.note(
       `令牌 ${record.id} 已创建, 有效期至 ${record.expires_at ?? '永久'}; 它只显示这一次, 请妥善保存.\n`,
@@ -110,9 +131,10 @@ export const tokensCreateRun = defineRun({
 type TokenRow = Omit<TokenRecord, 'hash'> & { status: keyof typeof STATUS_LABEL }
 
 export const tokensListRun = defineRun({
-  async action(_args, opts: ListOptions): Promise<TokenRow[]> {
+  async action(_args, opts: ListOptions, io): Promise<TokenRow[]> {
     const now = Date.now()
-    return new TokenStore(resolveStoreDir(opts.store)).list().map(({ hash: _hash, ...r }) => ({
+    const records = await withStores(opts.store, io, '无法读取令牌存储', async (s) => s.tokens.list())
+    return records.map(({ hash: _hash, ...r }) => ({
       ...r,
       status: r.revoked_at
         ? 'revoked'
@@ -139,9 +161,10 @@ export const tokensListRun = defineRun({
 })
 
 export const tokensRevokeRun = defineRun({
-  async action([id], opts: { store?: string }): Promise<string> {
-    if (!id || !new TokenStore(resolveStoreDir(opts.store)).revoke(id))
-      throw badRequest(`没有 id 为 ${id} 的令牌`)
+  async action([id], opts: { store?: string }, io): Promise<string> {
+    if (!id) throw badRequest('缺少令牌 id')
+    const revoked = await withStores(opts.store, io, '无法写入令牌存储', async (s) => s.tokens.revoke(id))
+    if (!revoked) throw badRequest(`没有 id 为 ${id} 的令牌`)
     return id
   },
   render: (id) => `令牌 ${id} 已吊销\n`,
@@ -149,11 +172,15 @@ export const tokensRevokeRun = defineRun({
 
 export const feedbackListRun = defineRun({
   async action(_args, opts: ListOptions, io): Promise<FeedbackRecord[]> {
-    const store = new FeedbackStore(resolveStoreDir(opts.store))
-    const { records, unreadable } = store.read()
+    const { records, unreadable, location } = await withStores(
+      opts.store,
+      io,
+      '无法读取反馈存储',
+      async ({ feedback }) => ({ ...(await feedback.read()), location: feedback.location }),
+    )
     // Said on stderr, so that a CSV export stays clean: a damaged line is a record nobody can see.
     if (unreadable > 0)
-      io.note(`警告: ${store.path} 有 ${unreadable} 行无法读取, 已跳过 (写入中断的残片或损坏的记录)\n`)
+      io.note(`警告: ${location} 有 ${unreadable} 行无法读取, 已跳过 (写入中断的残片或损坏的记录)\n`)
     return records
   },
   render: (records, opts, io) =>

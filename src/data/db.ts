@@ -23,14 +23,19 @@ export interface Db {
    * requests, where an in-memory index built once pays off. One-shot commands answer from SQL alone.
    */
   readonly resident: boolean
+  /** The directory the tables are read from, whose manifest.json names their sources (absent in test doubles) */
+  readonly dir?: string
   /**
    * The INTEGER columns of a result as typed arrays, copied chunk by chunk without making a JS value per cell:
    * for in-memory indexes of millions of rows (a row object costs microseconds, a copied column nanoseconds).
    * A NULL cell's value is unspecified: select only columns that cannot be NULL (coalesce in the SQL).
    */
   intColumns(sql: string, params?: Params): Promise<Int32Array[]>
-  /** Opens the datasets now instead of at the first query (a server loads its tables before listening). */
-  open(): Promise<void>
+  /**
+   * Opens the datasets now instead of at the first query (a server loads its tables before listening);
+   * `onTable` hears of each table as it is loaded (done of total), for a server's progress.
+   */
+  open(onTable?: (done: number, total: number, table: string) => void): Promise<void>
   close(): Promise<void>
 }
 
@@ -56,11 +61,15 @@ export function openDb(opts: DbOptions = {}): Db {
   const tables = new Set(presentTables(dir))
   let ready: Promise<{ instance: DuckDBInstance; pool: ConnectionPool }> | undefined
 
-  const init = async () => {
+  const init = async (onTable?: (done: number, total: number, table: string) => void) => {
     const { DuckDBInstance } = await import('@duckdb/node-api')
     const instance = await DuckDBInstance.create(':memory:')
     const setup = await instance.connect()
+    const derived = DERIVED_TABLES.filter((d) => tables.has(d.from))
+    const total = tables.size + derived.length
+    let done = 0
     for (const table of tables) {
+      onTable?.(done++, total, table)
       // Paths come from our own configuration, never from a request; quoting still guards odd directories.
       const source = `read_parquet(${sqlString(parquetPath(dir, table))})`
       const order = PRELOAD_ORDER[table]
@@ -72,10 +81,11 @@ export function openDb(opts: DbOptions = {}): Db {
         throw translateError(err)
       })
     }
-    for (const derived of DERIVED_TABLES) {
-      if (!tables.has(derived.from)) continue
-      await setup.run(`CREATE ${opts.preload ? 'TABLE' : 'VIEW'} ${derived.name} AS ${derived.sql}`)
+    for (const d of derived) {
+      onTable?.(done++, total, d.name)
+      await setup.run(`CREATE ${opts.preload ? 'TABLE' : 'VIEW'} ${d.name} AS ${d.sql}`)
     }
+    onTable?.(done, total, '')
     setup.closeSync()
     return { instance, pool: new ConnectionPool(instance, opts.connections ?? 4) }
   }
@@ -83,8 +93,9 @@ export function openDb(opts: DbOptions = {}): Db {
   return {
     has: (table) => tables.has(table),
     resident: opts.preload === true,
-    async open() {
-      ready ??= init()
+    dir,
+    async open(onTable) {
+      ready ??= init(onTable)
       await ready
     },
     async all<T>(sql: string, params: Params = []): Promise<T[]> {

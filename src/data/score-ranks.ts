@@ -14,6 +14,12 @@ export interface StoredScoreRankRow extends ScoreRankRow {
   score: string
 }
 
+/** The provinces that have a 一分一段 table (the questions of the CLI offer these). */
+export async function provincesWithTables(db: Db): Promise<string[]> {
+  const rows = await db.all<{ province: string }>(`SELECT DISTINCT province FROM score_ranks`)
+  return rows.map((r) => r.province)
+}
+
 export async function yearsOf(db: Db, province?: string): Promise<number[]> {
   const rows = await db.all<{ year: number }>(
     `SELECT DISTINCT year FROM score_ranks WHERE (? IS NULL OR province = ?) ORDER BY year DESC`,
@@ -47,5 +53,24 @@ export async function tableRows(db: Db, key: ScoreRankTableKey): Promise<StoredS
     `SELECT score, score_low AS "scoreLow", score_high AS "scoreHigh", num, total
      FROM score_ranks WHERE province = ? AND year = ? AND km = ? AND level = ? ORDER BY seq`,
     [key.province, key.year, key.km, key.level],
+  )
+}
+
+/**
+ * The tables of a province before a year in some categories, in one scan (同位分 reads one per earlier year):
+ * rows by year, category and level, each table's rows in order.
+ */
+export async function earlierTables(
+  db: Db,
+  province: string,
+  beforeYear: number,
+  kms: readonly string[],
+): Promise<(StoredScoreRankRow & { year: number; km: string; level: string })[]> {
+  if (kms.length === 0) return []
+  return db.all(
+    `SELECT year, km, level, score, score_low AS "scoreLow", score_high AS "scoreHigh", num, total
+     FROM score_ranks WHERE province = ? AND year < ? AND km IN (${kms.map(() => '?').join(', ')})
+     ORDER BY year DESC, km, level, seq`,
+    [province, beforeYear, ...kms],
   )
 }

@@ -119,10 +119,10 @@ export async function buildDatasets(opts: BuildOptions): Promise<BuildReport> {
   const built = new Map<SchemaTable, BuiltTable>()
   const reports: TableReport[] = []
   const summary: string[] = []
-  for (const builder of order) {
+  for (const [index, builder] of order.entries()) {
     const table = builder.name
     const progress = (step: string, done: number, total: number) =>
-      opts.onProgress?.({ table, step, done, total })
+      opts.onProgress?.({ table, step, done, total, index, of: order.length })
     const raw = await builder.build({
       from,
       progress,

@@ -13,6 +13,9 @@ export interface ProgressEvent {
   step: string
   done: number
   total: number
+  /** in a build of several tables: this table's place in the order (from 0), and how many there are */
+  index?: number
+  of?: number
 }
 
 export interface SliceSummary extends SliceKey {

@@ -22,6 +22,8 @@ export interface ScoreRowColumns {
   province: Int32Array
   batch: Int32Array
   subject: Int32Array
+  /** plans.major_id, -1 when unknown */
+  major: Int32Array
 }
 
 /** The values behind the codes: `dict.spname[code]` is the major name of code `code`. */
@@ -44,6 +46,8 @@ export interface ScoreRowFilter {
   schoolName?: string
   /** Substring of the major name and of the school name, both */
   keyword?: string
+  /** Rows of these majors are left out (art admissions under an ordinary category: domain/art-admission.ts) */
+  excludeMajors?: readonly number[]
 }
 
 /** For each code of a dictionary, 1 when its value passes `test`. */
@@ -82,7 +86,8 @@ export class ScoreRows {
 
   /** The (year, school) blocks under `f` with their number of distinct major names. */
   blocks(f: ScoreRowFilter): ScoreBlock[] {
-    const { year, sid, hot, spname, school, batch, subject } = this.rows
+    const { year, sid, hot, spname, school, batch, subject, major } = this.rows
+    const excluded = f.excludeMajors?.length ? new Set(f.excludeMajors) : undefined
     const batchOk = f.batches && mask(this.dict.batch, (v) => f.batches?.includes(v) ?? false)
     const subjectOk = f.subjects && mask(this.dict.subject, (v) => f.subjects?.includes(v) ?? false)
     const { schoolName, keyword } = f
@@ -115,6 +120,7 @@ export class ScoreRows {
       if (y < yearFrom || y > yearTo) continue
       if (batchOk && !batchOk[batch[i] as number]) continue
       if (subjectOk && !subjectOk[subject[i] as number]) continue
+      if (excluded?.has(major[i] as number)) continue
       if (schoolOk && !schoolOk[school[i] as number]) continue
       const sp = spname[i] as number
       if (spnameOk && !spnameOk[sp]) continue

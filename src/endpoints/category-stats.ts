@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { expandKm } from '../domain/km.js'
 import { requireProvince } from './common.js'
-import { defineEndpoint } from './define.js'
+import { defineEndpoint, withView } from './define.js'
+import { categoryStatsNote } from './figure-notes.js'
 import { categoryStats } from './queries/category-stats.js'
 import { reqText } from './schema.js'
 
@@ -29,12 +30,15 @@ export default defineEndpoint({
   examples: ['gaokao charts categories --province 江苏 --year 2025 --subject-type 物理类'],
   async handler(req, ctx) {
     const province = requireProvince(req.province).name
-    return categoryStats(ctx.db, province, Number(req.year), expandKm(req.subject_type))
+    const stats = await categoryStats(ctx.db, province, Number(req.year), expandKm(req.subject_type))
+    // The counts are read off the 一分一段 table (derived rows): the terminal says so under the table.
+    return withView(stats, { note: await categoryStatsNote(ctx.db) })
   },
-  table: (data) => ({
+  table: (data, _req, view) => ({
     head: ['统计项', '报考人数', '本科线上', '专科线上'],
     rows: data.map((r) => [r.title, r.total_applicants, r.undergrad_admitted, r.college_admitted]),
     numeric: [1, 2, 3],
+    footer: view?.note ? `注: ${view.note}` : undefined,
   }),
   emptyMessage: (data) => (data.length === 0 ? '没有符合条件的统计' : undefined),
 })

@@ -3,6 +3,7 @@ import type { Db } from '../data/db.js'
 import { lookupTable } from '../domain/lookup.js'
 import { addRefusal, checkOrder, type Refusal, specAnswer } from './checks.js'
 import { defineEndpoint } from './define.js'
+import { isSyntheticColumn } from './figure-notes.js'
 import { pageOf } from './paging.js'
 import {
   allNews,
@@ -181,13 +182,19 @@ export default defineEndpoint({
     const list: { id: number; title: string; publish_at: string; look_num: number }[] = Array.isArray(data)
       ? data
       : data.list
+    // The view counts are synthetic (the column contract says so): the heading and a note say it.
+    const synthetic = isSyntheticColumn('content_items', 'look_num')
     return {
-      head: ['id', '标题', '发布时间', '浏览'],
+      head: ['id', '标题', '发布时间', synthetic ? '浏览 (合成)' : '浏览'],
       rows: list.map((i) => [i.id, i.title, i.publish_at, i.look_num]),
       numeric: [0, 3],
-      footer: Array.isArray(data)
-        ? undefined
-        : `第 ${data.page} 页, 每页 ${data.limit} 条, 共 ${data.total} 条`,
+      footer:
+        [
+          Array.isArray(data) ? undefined : `第 ${data.page} 页, 每页 ${data.limit} 条, 共 ${data.total} 条`,
+          synthetic ? '注: 浏览数与排序值为合成数据 (演示用), 不是真实的浏览量' : undefined,
+        ]
+          .filter(Boolean)
+          .join('\n') || undefined,
     }
   },
   emptyMessage: (data) =>

@@ -1,8 +1,7 @@
 import { type Db, type DbOptions, openDb } from '../data/db.js'
-import { FeedbackStore } from '../store/feedback.js'
-import { resolveStoreDir } from '../store/home.js'
-import { TokenStore } from '../store/tokens.js'
-import type { Caller, EndpointContext, Settings, Stores } from './define.js'
+import { resolveStoreLocation } from '../store/location.js'
+import { openStores } from '../store/stores.js'
+import type { Caller, EndpointContext, Settings } from './define.js'
 
 export const DEFAULT_SETTINGS: Settings = {
   logoBaseUrl: 'https://static-data.gaokao.cn/upload/logo/',
@@ -11,38 +10,28 @@ export const DEFAULT_SETTINGS: Settings = {
 
 export interface ContextOptions extends DbOptions {
   db?: Db
-  /** Directory of the writable stores (feedback, tokens); see src/store/home.ts */
+  /**
+   * Where the writable stores (feedback, tokens) live: a directory, or a postgres:// URL (src/store/location.ts);
+   * default $GAOKAO_STORE, then the directory of src/store/home.ts
+   */
   storeDir?: string
+  /** Told of store failures that no request is waiting for (a database connection broken while idle) */
+  onStoreError?: (err: Error) => void
   settings?: Partial<Settings>
   now?: () => Date
 }
 
 /** The per-process part of a request context: one Db, the settings and the clock. */
 export function createContextFactory(opts: ContextOptions = {}) {
+  // First: a store location that is no directory nor postgres:// URL is refused before anything is opened.
+  const stores = openStores(resolveStoreLocation(opts.storeDir), opts.onStoreError)
   const db = opts.db ?? openDb(opts)
   const settings: Settings = { ...DEFAULT_SETTINGS, ...opts.settings }
   const now = opts.now ?? (() => new Date())
-  const stores = openStores(resolveStoreDir(opts.storeDir))
   return {
     db,
     stores,
     now,
     forCaller: (caller: Caller | null): EndpointContext => ({ db, stores, caller, settings, now }),
-  }
-}
-
-/** Stores are created on first use: most commands never write. */
-function openStores(dir: string): Stores {
-  let feedback: FeedbackStore | undefined
-  let tokens: TokenStore | undefined
-  return {
-    get feedback() {
-      feedback ??= new FeedbackStore(dir)
-      return feedback
-    },
-    get tokens() {
-      tokens ??= new TokenStore(dir)
-      return tokens
-    },
   }
 }

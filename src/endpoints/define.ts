@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Db } from '../data/db.js'
-import type { FeedbackStore } from '../store/feedback.js'
-import type { TokenStore } from '../store/tokens.js'
+import type { Stores } from '../store/stores.js'
+import type { ChartView } from './chart-view.js'
 
 /** Who is asking, when known: a Bearer token's holder over HTTP, or the trusted local user of the CLI. */
 export interface Caller {
@@ -18,11 +18,8 @@ export interface Settings {
   defaultProvince: string
 }
 
-/** The writable side, opened on first use. */
-export interface Stores {
-  readonly feedback: FeedbackStore
-  readonly tokens: TokenStore
-}
+/** The writable side (src/store/stores.ts: the local files or PostgreSQL), opened on first use. */
+export type { Stores }
 
 export interface EndpointContext {
   db: Db
@@ -102,6 +99,16 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown, V = u
     names(argument: string): boolean
     read(name: string, bytes: Uint8Array): Promise<Record<string, unknown>>
   }
+  /**
+   * CLI only: the answer as an .xlsx workbook, written by `--out <file>.xlsx` (smart-match: the 志愿表 a family
+   * prints); such a command's `--out` also takes .csv and .json (what --format csv / --json print). Never over HTTP.
+   */
+  workbook?(data: D, input: z.output<S>, ctx: EndpointContext): Promise<Uint8Array>
+  /**
+   * CLI only: a terminal chart drawn under the table with `--chart` (a score's place in the distribution, lines
+   * over the years). It may query (`ctx`) for what one page of the answer does not hold. Never over HTTP.
+   */
+  chart?(data: D, input: z.output<S>, ctx: EndpointContext, view?: V): Promise<ChartView | undefined>
   /**
    * Requests a server answers once before it listens (`serve`), so that what they compute and keep (memos of a
    * front end's landing queries: the unfiltered lists, the lookups) is ready for the first caller. Read-only

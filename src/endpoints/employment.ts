@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { percent, trendOf, yuan } from '../domain/format.js'
 import { defineEndpoint } from './define.js'
+import { employmentProvenance, provenanceColumn, SYNTHETIC_TAG } from './figure-notes.js'
 import { pageOf } from './paging.js'
 import {
   bestPaid,
@@ -94,6 +95,8 @@ export default defineEndpoint({
       salary_range: { min: round(min), max: round(max) },
     })
     const n = summary?.n ?? 0
+    // Beside the spec's sections: the figures are synthetic (figure-notes.ts), said in JSON and CSV too.
+    const mark = await employmentProvenance(ctx.db)
     return {
       employment_rate: {
         value: n > 0 && summary?.rate != null ? percent(summary.rate) : DEFAULT_EMPLOYMENT_RATE,
@@ -137,12 +140,13 @@ export default defineEndpoint({
       },
       employment_direction: await directions(ctx.db, filter, selected),
       employment_trend: await trend(ctx.db, selected, options),
+      ...(mark ? { data_provenance: mark } : {}),
     }
   },
-  records: (data) => data.ranking_list.list,
+  records: (data) => data.ranking_list.list.map((r) => ({ ...r, ...provenanceColumn(data.data_provenance) })),
   table: (data) => [
     {
-      title: `${data.employment_rate.degree} ${data.employment_rate.year}: 就业率 ${data.employment_rate.value}, 起薪 ${data.average_salary.value === null ? '-' : yuan(data.average_salary.value)}, 满意度 ${data.satisfaction.value ?? '-'}`,
+      title: `${data.employment_rate.degree} ${data.employment_rate.year}${data.data_provenance ? ` (${SYNTHETIC_TAG})` : ''}: 就业率 ${data.employment_rate.value}, 起薪 ${data.average_salary.value === null ? '-' : yuan(data.average_salary.value)}, 满意度 ${data.satisfaction.value ?? '-'}`,
       head: ['排名', '专业', '门类', '就业率', '起薪', '满意度'],
       rows: data.ranking_list.list.map((r) => [
         r.rank,
@@ -153,7 +157,12 @@ export default defineEndpoint({
         r.satisfaction,
       ]),
       numeric: [0],
-      footer: `第 ${data.ranking_list.page} 页, 每页 ${data.ranking_list.page_size} 条, 共 ${data.ranking_list.total} 个专业; 高薪专业: ${data.high_salary_majors.majors.join(' ')}`,
+      footer: [
+        `第 ${data.ranking_list.page} 页, 每页 ${data.ranking_list.page_size} 条, 共 ${data.ranking_list.total} 个专业; 高薪专业: ${data.high_salary_majors.majors.join(' ')}`,
+        data.data_provenance ? `注: ${data.data_provenance.note}` : undefined,
+      ]
+        .filter(Boolean)
+        .join('\n'),
     },
   ],
   emptyMessage: (data) => (data.ranking_list.total === 0 ? '没有符合条件的专业就业数据' : undefined),

@@ -103,8 +103,8 @@ const input = z.object({
 })
 
 /**
- * SPEC 4.12: validated in the spec's order with its messages, then stored durably (fsync) before
- * `提交成功` is answered; a store that cannot be written answers `系统错误,请稍后重试`.
+ * SPEC 4.12: validated in the spec's order with its messages, then stored durably (the local file: fsync;
+ * PostgreSQL: COMMIT) before `提交成功` is answered; a store that cannot be written answers `系统错误,请稍后重试`.
  */
 export default defineEndpoint({
   name: 'feedback',
@@ -120,7 +120,7 @@ export default defineEndpoint({
   async handler(req, ctx) {
     const { feedback_type, content, contact, page_title } = req
     try {
-      ctx.stores.feedback.submit({ feedback_type, content, contact, page_title }, ctx.now())
+      await ctx.stores.feedback.submit({ feedback_type, content, contact, page_title }, ctx.now())
     } catch (err) {
       // The spec's code for this is 400 too; over `--http-status` it is a 500. The cause goes to the log.
       throw new ApiError(400, FEEDBACK_MESSAGES.system, { badInput: false, httpStatus: 500, cause: err })

@@ -11,6 +11,7 @@ import { type PlanRow, type PlanYears, schoolPlanPage } from './queries/school-p
 import { type SchoolInfo, schoolDirectory } from './queries/schools.js'
 import { optChoice, optText } from './schema.js'
 import { logoUrl } from './school-fields.js'
+import { markedScore, scaleMarks, withFootnote } from './score-scale-note.js'
 import { tableOf } from './table-columns.js'
 
 export const FIVE_YEARS = '近五年'
@@ -146,6 +147,11 @@ export default defineEndpoint({
   records: (data) => data.list.map((r) => ({ ...r, num: plannedNumber(r.num) })),
   table: (data, req) => {
     const oneProvince = req.province !== undefined && req.province !== 'all'
+    // 近五年 lists several years: a 江苏 2020 score (out of 480) is marked beside 2025's (out of 750).
+    const scales = scaleMarks(
+      data.list.map((r) => ({ province: r.province ?? undefined, year: r.year ?? 0 })),
+    )
+    const old = new Set(data.list.filter((_, i) => scales.marked[i]))
     return {
       title: `招生计划 ${req.year ?? DEFAULT_PLAN_YEAR}${oneProvince ? ` ${data.list[0]?.province ?? req.province}` : ''}`,
       ...tableOf<SchoolPlan>(
@@ -157,7 +163,7 @@ export default defineEndpoint({
             cell: (r) => (r.spname === LINE_NAME && r.sg_name ? `${LINE_NAME} ${r.sg_name}` : r.spname),
           },
           { head: '年份', cell: (r) => r.year },
-          { head: '最低分', cell: (r) => r.min, numeric: true },
+          { head: '最低分', cell: (r) => markedScore(r.min, old.has(r)), numeric: true },
           { head: '最低位次', cell: (r) => r.min_section, numeric: true },
           { head: '计划数', cell: (r) => plannedNumber(r.num), numeric: true },
           { head: '学费', cell: (r) => r.tuition, numeric: true },
@@ -167,7 +173,7 @@ export default defineEndpoint({
         ],
         data.list,
       ),
-      footer: pageFooter(pageOf(req.page ?? 1, req.limit ?? 10), data.total),
+      footer: withFootnote(pageFooter(pageOf(req.page ?? 1, req.limit ?? 10), data.total), scales.footer),
     }
   },
   emptyMessage: (data) =>

@@ -1,16 +1,21 @@
 import { z } from 'zod'
+import { selectsOrdinaryTracks } from '../domain/art-admission.js'
 import { batchNames, HISTORICAL_BATCHES, SUBJECT_TYPES, subjectValues } from '../domain/mappings.js'
 import { majorOrLine, plannedNumber } from '../domain/plan-rows.js'
 import type { ScoreRowFilter } from '../domain/scores-history-rows.js'
 import { lastThreeYears } from '../domain/years.js'
 import { Refusal, refusalError } from './checks.js'
 import { requireProvince } from './common.js'
-import { defineEndpoint } from './define.js'
+import { defineEndpoint, type EndpointContext, type WithView, withView } from './define.js'
 import { pageField, pageFooter, pageOf, pageSizeField } from './paging.js'
 import { requirePlanValue } from './plans-values.js'
+import { artExamMajorIds } from './queries/art-majors.js'
 import { historicalScores } from './queries/historical-scores.js'
 import { schoolDirectory } from './queries/schools.js'
+import { scoreTrend } from './queries/score-trends.js'
 import { optText, yearOrWindow } from './schema.js'
+import { fullScoreOf, markedScore, scaleMarks, withFootnote } from './score-scale-note.js'
+import { scoresChart } from './scores-chart.js'
 import { tableOf } from './table-columns.js'
 
 export const THREE_YEARS = '近三年'
@@ -31,7 +36,11 @@ const input = z.object({
     choices: SUBJECT_TYPES,
   }),
   keyword: optText({ description: '关键词: 专业名称与院校名称须同时包含', placeholder: 'text' }),
-  school_name: optText({ description: '院校名称, 精确匹配', placeholder: 'name' }),
+  school_name: optText({
+    description: '院校名称, 精确匹配',
+    placeholder: 'name',
+    finds: { what: 'school', as: 'name' },
+  }),
   page: pageField(),
   limit: pageSizeField(10),
 })
@@ -61,6 +70,11 @@ export interface HistoricalScoresResult {
   school_names: string[]
 }
 
+/** Beside the answer, for the terminal and CSV: each listed row's enrolment province (its score scale). */
+interface ScoresView {
+  provinces: string[]
+}
+
 /** The filter of SPEC 4.7 from a request. Only rows with an admission score (min not null) are historical scores. */
 function filterOf(req: z.output<typeof input>, now: Date): ScoreRowFilter {
   const f: ScoreRowFilter = {}
@@ -85,6 +99,20 @@ function filterOf(req: z.output<typeof input>, now: Date): ScoreRowFilter {
 }
 
 /**
+ * The filter with what needs the datasets: under an ordinary category (物理, 历史, 综合), the rows of majors that
+ * admit only through the art exam are art admissions filed under the track, and are left out
+ * (domain/art-admission.ts), so that a 历史 query does not open with 音乐表演 at 270.
+ */
+async function scoreFilterOf(req: z.output<typeof input>, ctx: EndpointContext): Promise<ScoreRowFilter> {
+  const f = filterOf(req, ctx.now())
+  if (selectsOrdinaryTracks(f.subjects)) {
+    const excluded = await artExamMajorIds(ctx.db)
+    if (excluded.length > 0) f.excludeMajors = excluded
+  }
+  return f
+}
+
+/**
  * SPEC 4.7: historical admission scores, de-duplicated on (sid, spname, year): of the rows of one school, major
  * name and year under the filter, one represents them (REPRESENTATIVE: ordinary plan, main category, lowest
  * score, lowest plan row id), and `total` counts the representatives. Ordered by year descending, hot ascending, min ascending; two schools
@@ -105,12 +133,12 @@ export default defineEndpoint({
     'gaokao scores --province 江苏 --year 2025 --subject-type 物理',
     'gaokao scores --school-name 南京大学 --year 近三年 --json',
   ],
-  async handler(req, ctx): Promise<HistoricalScoresResult> {
+  async handler(req, ctx): Promise<WithView<HistoricalScoresResult, ScoresView>> {
     await requirePlanValue(ctx.db, 'batch', req.batch, HISTORICAL_BATCHES, 'batch')
     await requirePlanValue(ctx.db, 'subject_type', req.subject_type, SUBJECT_TYPES, 'subject')
     const schools = await schoolDirectory(ctx.db)
     const page = pageOf(req.page ?? 1, req.limit ?? 10)
-    const found = await historicalScores(ctx.db, filterOf(req, ctx.now()), schools, page)
+    const found = await historicalScores(ctx.db, await scoreFilterOf(req, ctx), schools, page)
     const list = found.rows.map(
       (r): HistoricalScore => ({
         sid: r.sid,
@@ -127,33 +155,44 @@ export default defineEndpoint({
         hot: schools.get(r.sid)?.hot ?? null,
       }),
     )
-    return {
+    const answer = {
       total: found.total,
       page: page.page,
       limit: page.size,
       list,
       school_names: found.schoolNames,
     }
+    return withView(answer, { provinces: found.rows.map((r) => r.province) })
   },
-  records: (data) => data.list,
-  table: (data, req) => ({
-    title: ['历年录取分数', req.school_name, req.province, req.year].filter(Boolean).join(' '),
-    ...tableOf<HistoricalScore>(
-      [
-        req.school_name === undefined && { head: '院校', cell: (r) => r.school_name },
-        { head: '专业', cell: (r) => r.spname },
-        { head: '年份', cell: (r) => r.year },
-        { head: '最低分', cell: (r) => r.min, numeric: true },
-        { head: '最低位次', cell: (r) => r.min_section, numeric: true },
-        { head: '平均分', cell: (r) => r.average, numeric: true },
-        { head: '计划数', cell: (r) => r.plan_num, numeric: true },
-        { head: '科类', cell: (r) => r.subject_type },
-        { head: '批次', cell: (r) => r.batch },
-      ],
-      data.list,
-    ),
-    footer: pageFooter({ page: data.page, size: data.limit }, data.total),
-  }),
+  // full_score beside the spec's fields: a row of an earlier exam (江苏 2020, out of 480) says so in a spreadsheet.
+  records: (data, view) =>
+    data.list.map((r, i) => ({ ...r, full_score: fullScoreOf(view?.provinces[i], r.year) })),
+  table: (data, req, view) => {
+    const scales = scaleMarks(data.list.map((r, i) => ({ province: view?.provinces[i], year: r.year })))
+    const old = new Set(data.list.filter((_, i) => scales.marked[i]))
+    return {
+      title: ['历年录取分数', req.school_name, req.province, req.year].filter(Boolean).join(' '),
+      ...tableOf<HistoricalScore>(
+        [
+          req.school_name === undefined && { head: '院校', cell: (r) => r.school_name },
+          { head: '专业', cell: (r) => r.spname },
+          { head: '年份', cell: (r) => r.year },
+          { head: '最低分', cell: (r) => markedScore(r.min, old.has(r)), numeric: true },
+          { head: '最低位次', cell: (r) => r.min_section, numeric: true },
+          { head: '平均分', cell: (r) => r.average, numeric: true },
+          { head: '计划数', cell: (r) => r.plan_num, numeric: true },
+          { head: '科类', cell: (r) => r.subject_type },
+          { head: '批次', cell: (r) => r.batch },
+        ],
+        data.list,
+      ),
+      footer: withFootnote(pageFooter({ page: data.page, size: data.limit }, data.total), scales.footer),
+    }
+  },
+  chart: async (_data, req, ctx) => {
+    const schools = await schoolDirectory(ctx.db)
+    return scoresChart(await scoreTrend(ctx.db, await scoreFilterOf(req, ctx), schools), schools)
+  },
   emptyMessage: (data) =>
     data.list.length > 0
       ? undefined

@@ -6,6 +6,7 @@ import { badRequest } from '../errors.js'
 import { memoized } from './caches.js'
 import { requireProvince } from './common.js'
 import { type Caller, defineEndpoint, type WithView, withView } from './define.js'
+import { HOT_NOTE } from './figure-notes.js'
 import { hottestSchools, lowestScores, scoredCategories } from './queries/hot-schools.js'
 import { optInt } from './schema.js'
 import { logoUrl } from './school-fields.js'
@@ -17,7 +18,12 @@ export const HOT_SCHOOL_LIMIT = 20
 export const ORDINARY_CATEGORIES = ['物理类', '历史类', '理科', '文科', '综合'] as const
 
 const input = z.object({
-  major_id: optInt({ description: '专业 id: 只列开设该专业的院校 (默认 0: 不限)', min: 0, default: 0 }),
+  major_id: optInt({
+    description: '专业 id: 只列开设该专业的院校 (默认 0: 不限)',
+    min: 0,
+    default: 0,
+    finds: { what: 'major', as: 'id' },
+  }),
   year: optInt({ description: `年份 (默认: 去年; ${HOT_SCHOOL_FIRST_YEAR} 到今年)` }),
 })
 
@@ -138,7 +144,7 @@ export default defineEndpoint({
       head: ['热度', '院校', '最低分', '最低位次'],
       rows: data.map((s) => [s.hot_value, s.school_name, s.min_score, s.min_rank]),
       numeric: [0, 2, 3],
-      footer: `热度: 越小越热门; 最低分/位次: ${of}普通类招生 (不含专项计划与艺体类)`,
+      footer: `${HOT_NOTE}\n最低分/位次: ${of}普通类招生 (不含专项计划与艺体类)`,
     }
   },
   emptyMessage: (data, req) =>

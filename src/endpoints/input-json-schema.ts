@@ -104,6 +104,7 @@ function withoutMeta(schema: JsonSchema): JsonSchema {
     'max',
     'default',
     'required',
+    'finds',
   ]
   const { $schema: _s, ...rest } = schema
   for (const key of [...metaKeys, 'jsonSchema', 'deprecated']) delete rest[key]

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { percent, trendOf } from '../domain/format.js'
 import { defineEndpoint } from './define.js'
+import { employmentProvenance, provenanceColumn, SYNTHETIC_TAG } from './figure-notes.js'
 import { bestMajorRates, type YearRate } from './queries/job-prospects.js'
 
 /** SPEC 4.19: at most 4 items. */
@@ -25,13 +26,16 @@ export default defineEndpoint({
     list.sort(
       (a, b) => b.sortKey[0] - a.sortKey[0] || b.sortKey[1] - a.sortKey[1] || b.sortKey[2] - a.sortKey[2],
     )
-    return { list: list.map(({ sortKey: _k, ...item }) => item) }
+    // Beside the spec's list: the rates are synthetic (figure-notes.ts).
+    const mark = await employmentProvenance(ctx.db)
+    return { list: list.map(({ sortKey: _k, ...item }) => item), ...(mark ? { data_provenance: mark } : {}) }
   },
-  records: (data) => data.list,
+  records: (data) => data.list.map((i) => ({ ...i, ...provenanceColumn(data.data_provenance) })),
   table: (data) => ({
-    title: '就业前景排行 (历年平均就业率前 4)',
+    title: `就业前景排行 (历年平均就业率前 4${data.data_provenance ? `, ${SYNTHETIC_TAG}` : ''})`,
     head: ['专业', '平均就业率', '今年', '去年', '趋势'],
     rows: data.list.map((i) => [i.major_name, i.avg_rate, i.current_year_rate, i.last_year_rate, i.trend]),
+    footer: data.data_provenance ? `注: ${data.data_provenance.note}` : undefined,
   }),
   emptyMessage: (data) => (data.list.length === 0 ? '暂无就业数据' : undefined),
 })

@@ -42,6 +42,7 @@ const input = z.object({
   slug: reqText({
     description: '学校: 数字 ID (优先), 或短代码 (院校代码, 如 10284), 或完整校名',
     placeholder: 'school',
+    finds: { what: 'school', as: 'slug' },
   }),
   province: optText({
     description: '招生省份 (建议填写; 不填则为该校所有省份的计划)',

@@ -49,7 +49,11 @@ const flag = (what: string) =>
   optInt({ description: `1: 只看${what}学校 (0 或不填: 不限)`, min: 0, max: 1, default: 0 })
 
 const input = z.object({
-  id: reqText({ description: '专业: 专业 ID, 专业代码 (如 080901) 或专业名称', placeholder: 'major' }),
+  id: reqText({
+    description: '专业: 专业 ID, 专业代码 (如 080901) 或专业名称',
+    placeholder: 'major',
+    finds: { what: 'major', as: 'slug' },
+  }),
   province: optText({ description: '招生省份 (默认: 不限)', placeholder: 'province' }),
   page: pageField(),
   page_size: pageSizeField(DEFAULT_PAGE_SIZE),

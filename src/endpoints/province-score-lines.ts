@@ -2,8 +2,10 @@ import { z } from 'zod'
 import { optionalProvince } from './common.js'
 import { defineEndpoint, withView } from './define.js'
 import { pageField, pageOf, pageSizeField, totalPages } from './paging.js'
-import { lineYears, scoreLines } from './queries/score-lines.js'
+import { type LineFilter, lineYears, scoreLines } from './queries/score-lines.js'
 import { optInt, optText, optYear } from './schema.js'
+import { scoreLinesChart } from './score-lines-chart.js'
+import { fullScoreOf, markedScore, scaleMarks, withFootnote } from './score-scale-note.js'
 
 const input = z.object({
   province: optText({ description: '省份', placeholder: 'province' }),
@@ -28,6 +30,18 @@ interface ProvinceYears {
   years: number[]
 }
 
+/** The filter of a request (the handler's and the chart's). */
+function lineFilterOf(req: z.output<typeof input>): LineFilter {
+  return {
+    province: optionalProvince(req.province)?.name ?? null,
+    year: req.year === undefined ? null : Number(req.year),
+    typeName: req.type_name ?? null,
+    name: req.name ?? null,
+    keyword: req.keyword ?? null,
+    isUse: req.is_use ?? null,
+  }
+}
+
 /**
  * SPEC 4.5: provincial control lines, every filter optional, ordered by year descending, then province,
  * category and batch ascending (code-point order of the names).
@@ -41,23 +55,13 @@ export default defineEndpoint({
   examples: [
     'gaokao score-lines --province 江苏 --year 2025',
     'gaokao score-lines --keyword 本科 --page-size 50 --json',
+    'gaokao score-lines --province 江苏 --type-name 物理 --chart',
   ],
   async handler(req, ctx) {
-    const province = optionalProvince(req.province)?.name ?? null
-    const year = req.year === undefined ? null : Number(req.year)
+    const filter = lineFilterOf(req)
+    const { province, year } = filter
     const page = pageOf(req.page ?? 1, req.pageSize ?? 20)
-    const { total, rows } = await scoreLines(
-      ctx.db,
-      {
-        province,
-        year,
-        typeName: req.type_name ?? null,
-        name: req.name ?? null,
-        keyword: req.keyword ?? null,
-        isUse: req.is_use ?? null,
-      },
-      page,
-    )
+    const { total, rows } = await scoreLines(ctx.db, filter, page)
     const pages = totalPages(total, page.size)
     // Nothing for a province and year: the terminal says which years the province has (北京 has no 2025 lines).
     const held: ProvinceYears | undefined =
@@ -83,13 +87,26 @@ export default defineEndpoint({
     }
     return withView(answer, held)
   },
-  records: (data) => data.items,
-  table: (data) => ({
-    head: ['年份', '省份', '科类', '批次', '分数线', '专业分', '启用'],
-    rows: data.items.map((r) => [r.year, r.province, r.type_name, r.name, r.score, r.major_score, r.is_use]),
-    numeric: [4, 5],
-    footer: `第 ${data.page}/${data.totalPages} 页, 共 ${data.total} 条`,
-  }),
+  // full_score beside the spec's fields: a line of an earlier exam (江苏 2020, out of 480) says so in a spreadsheet.
+  records: (data) => data.items.map((r) => ({ ...r, full_score: fullScoreOf(r.province, Number(r.year)) })),
+  table: (data) => {
+    const scales = scaleMarks(data.items.map((r) => ({ province: r.province, year: Number(r.year) })))
+    return {
+      head: ['年份', '省份', '科类', '批次', '分数线', '专业分', '启用'],
+      rows: data.items.map((r, i) => [
+        r.year,
+        r.province,
+        r.type_name,
+        r.name,
+        markedScore(r.score, scales.marked[i]),
+        r.major_score,
+        r.is_use,
+      ]),
+      numeric: [4, 5],
+      footer: withFootnote(`第 ${data.page}/${data.totalPages} 页, 共 ${data.total} 条`, scales.footer),
+    }
+  },
+  chart: (_data, req, ctx) => scoreLinesChart(ctx.db, lineFilterOf(req)),
   emptyMessage: (data, _input, held) => {
     if (data.total !== 0) return undefined
     if (!held) return '没有符合条件的批次线'

@@ -39,6 +39,13 @@ export interface FieldMeta {
   jsonSchema?: Record<string, unknown>
   /** OpenAPI: a legacy field kept for compatibility (marked `deprecated`) */
   deprecated?: boolean
+  /**
+   * CLI only: the field names a school or a major, which the command line finds by what people type (part of the
+   * name, a short name, pinyin, a code: src/cli/find-names.ts) and turns into what the field takes: the exact
+   * `name`, the `id`, or (`slug`, which takes any exact form) the text as typed when it is exact already. The
+   * HTTP API keeps the field's own exact rule.
+   */
+  finds?: { what: 'school' | 'major'; as: 'name' | 'id' | 'slug' }
 }
 
 /**

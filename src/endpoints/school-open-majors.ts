@@ -14,7 +14,13 @@ const openMajorsMissing = specAnswer('开放专业参数不能为空', 23008).at
 /** The fields both open-majors endpoints need (SPEC 4.14, 4.15): missing, 23008; else the usual field rules. */
 export const openMajorsFields = {
   school_id: requiredField(
-    optInt({ description: '学校 ID (必填), 如 111 (南京大学)', placeholder: 'id', min: 1, required: true }),
+    optInt({
+      description: '学校 ID (必填), 如 111 (南京大学)',
+      placeholder: 'id',
+      min: 1,
+      required: true,
+      finds: { what: 'school', as: 'id' },
+    }),
     openMajorsMissing,
   ),
   province: requiredField(

@@ -6,6 +6,8 @@ import { badRequest } from '../errors.js'
 import { requireProvince } from './common.js'
 import { type Caller, defineEndpoint, type WithView, withView } from './define.js'
 import { optText, optYear, reqText } from './schema.js'
+import { seatingChart } from './seating-chart.js'
+import { type SameRank, sameRankScores, sameRankTable } from './seating-same-rank.js'
 import {
   noTableMessage,
   type SeatingSelection,
@@ -31,7 +33,10 @@ interface MySeating {
   even_num: number
   seating_sec: string
 }
-type SeatingData = { my_seating: MySeating | null; arr: ReturnType<typeof scoreRankRow>[] } | []
+/** SPEC 2.4, and our `same_rank` (同位分) beside it when my_seating is known */
+type SeatingData =
+  | { my_seating: MySeating | null; arr: ReturnType<typeof scoreRankRow>[]; same_rank?: SameRank }
+  | []
 
 /**
  * Beside the answer, for the terminal: the table chosen (the spec's JSON does not name it, nor what there is when
@@ -41,6 +46,8 @@ type SeatingData = { my_seating: MySeating | null; arr: ReturnType<typeof scoreR
 interface SeatingView {
   selection: SeatingSelection
   outside?: number
+  /** The caller's score placed in the table, for the chart */
+  score?: number
 }
 
 /**
@@ -78,6 +85,7 @@ export default defineEndpoint({
   examples: [
     'gaokao seating rank --province 江苏 --year 2025 --km 物理 --score 612',
     'gaokao seating rank --province 河南 --score 580 --json',
+    'gaokao seating rank --province 江苏 --km 物理 --score 612 --chart',
   ],
   async handler(input, ctx): Promise<WithView<SeatingData, SeatingView>> {
     const province = requireProvince(input.province)
@@ -90,18 +98,26 @@ export default defineEndpoint({
     const otherCategory = ownKm !== undefined && ownKm !== sel.km
     const score = otherCategory ? undefined : own.score
     let mySeating: MySeating | null = null
+    let same: SameRank | undefined
     if (score !== undefined) {
       if (score < 0 || score > province.fullScore)
         throw badRequest(`分数 ${score} 超出范围: ${province.name} 满分 ${province.fullScore}`)
       const seating = seatingOf(sel.rows, score)
       if (seating) mySeating = { even_num: seating.evenNum, seating_sec: formatSeatingSec(seating) }
+      // 同位分: the rank the score stands for (the cumulative count at it), read through the earlier years.
+      if (seating && sel.year !== undefined && sel.km !== undefined)
+        same = await sameRankScores(ctx, province, sel.year, sel.km, seating.rankTo)
     }
     // SPEC 4.2: no data and no rank information answers an empty array.
     if (sel.rows.length === 0 && mySeating === null)
       return withView<SeatingData, SeatingView>([], { selection: sel })
-    const data = { my_seating: mySeating, arr: sel.rows.map(scoreRankRow) }
+    const data = {
+      my_seating: mySeating,
+      arr: sel.rows.map(scoreRankRow),
+      ...(same ? { same_rank: same } : {}),
+    }
     const outside = score !== undefined && mySeating === null ? score : undefined
-    return withView(data, { selection: sel, outside })
+    return withView(data, { selection: sel, outside, score })
   },
   // `seating rank --format csv|ndjson` answers the caller's place, like the table's title; without one, the table.
   // A score the table does not reach keeps the same columns, empty, so that a script reads one shape.
@@ -135,7 +151,7 @@ export default defineEndpoint({
       place = `${outside} 分不在表内 (表止于 ${last.score} 分, 累计 ${last.total} 人): 位次在 ${last.total} 之后`
       shown = rows.slice(-6)
     }
-    return {
+    const seating = {
       title: `${view ? selectionName(view.selection) : ''} ${place}`.trim(),
       head: ['分数', '人数', '累计人数(位次)'],
       rows: shown.map((r) => [r.score, Number(r.num), r.total]),
@@ -145,7 +161,14 @@ export default defineEndpoint({
           ? `(显示本人分数附近 ${shown.length} 行, 共 ${rows.length} 行; --json 输出全表)`
           : undefined,
     }
+    const province = findProvince(view?.selection.province ?? '')
+    const year = view?.selection.year
+    return data.same_rank?.years.length && province && year !== undefined
+      ? [seating, sameRankTable(data.same_rank, province, year)]
+      : seating
   },
+  chart: async (data, _input, _ctx, view) =>
+    Array.isArray(data) || !view ? undefined : seatingChart(data, view.selection, view.score),
   emptyMessage: (data, input, view) => {
     if (!Array.isArray(data)) return undefined
     return view

@@ -6,6 +6,7 @@ import { defineEndpoint } from './define.js'
 import { pageField, pageFooter, pageOf, pageSizeField } from './paging.js'
 import { type SpecialPlanResult, searchSpecial } from './queries/special-plans.js'
 import { optText, optYear, readField } from './schema.js'
+import { markedScore, scaleMarks, withFootnote } from './score-scale-note.js'
 import { tableOf } from './table-columns.js'
 
 const input = z.object({
@@ -62,31 +63,36 @@ export default defineEndpoint({
     return searchSpecial(ctx.db, filter, page.offset, page.size)
   },
   records: (data) => data.list,
-  table: (data, req) => ({
-    // what was asked: the types, and the province, year and keyword when given
-    title: [
-      `专项计划 (${specialPlanTypes(req.plan_type).join(', ')})`,
-      req.province,
-      req.year,
-      req.keyword === undefined ? undefined : `含 "${req.keyword}"`,
-    ]
-      .filter((part) => part !== undefined && part !== '')
-      .join(' · '),
-    ...tableOf<SpecialPlan>(
-      [
-        { head: '院校', cell: (r) => r.school_name },
-        { head: '专业', cell: (r) => r.spname },
-        { head: '年份', cell: (r) => r.year },
-        { head: '最低分', cell: (r) => r.min, numeric: true },
-        { head: '最低位次', cell: (r) => r.min_section, numeric: true },
-        { head: '计划数', cell: (r) => r.num, numeric: true },
-        { head: '批次', cell: (r) => r.local_batch_name },
-        req.province === undefined && { head: '省份', cell: (r) => r.province },
-      ],
-      data.list,
-    ),
-    footer: pageFooter(pageOf(req.page ?? 1, req.limit ?? 10), data.total),
-  }),
+  table: (data, req) => {
+    // min ascending over every year: a 江苏 2020 line (out of 480) comes before 2021's (out of 750). Marked.
+    const scales = scaleMarks(data.list)
+    const old = new Set(data.list.filter((_, i) => scales.marked[i]))
+    return {
+      // what was asked: the types, and the province, year and keyword when given
+      title: [
+        `专项计划 (${specialPlanTypes(req.plan_type).join(', ')})`,
+        req.province,
+        req.year,
+        req.keyword === undefined ? undefined : `含 "${req.keyword}"`,
+      ]
+        .filter((part) => part !== undefined && part !== '')
+        .join(' · '),
+      ...tableOf<SpecialPlan>(
+        [
+          { head: '院校', cell: (r) => r.school_name },
+          { head: '专业', cell: (r) => r.spname },
+          { head: '年份', cell: (r) => r.year },
+          { head: '最低分', cell: (r) => markedScore(r.min, old.has(r)), numeric: true },
+          { head: '最低位次', cell: (r) => r.min_section, numeric: true },
+          { head: '计划数', cell: (r) => r.num, numeric: true },
+          { head: '批次', cell: (r) => r.local_batch_name },
+          req.province === undefined && { head: '省份', cell: (r) => r.province },
+        ],
+        data.list,
+      ),
+      footer: withFootnote(pageFooter(pageOf(req.page ?? 1, req.limit ?? 10), data.total), scales.footer),
+    }
+  },
   emptyMessage: (data, req) =>
     data.list.length > 0
       ? undefined

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import type { ManifestCheck } from '../datasets/validate/manifest-check.js'
 import { type ContextOptions, createContextFactory } from '../endpoints/context.js'
 import type { AnyEndpoint, Caller } from '../endpoints/define.js'
 import { fail } from '../endpoints/envelope.js'
@@ -9,10 +10,17 @@ import { warmUp } from '../endpoints/warm-up.js'
 import { ApiError, httpStatusOf } from '../errors.js'
 import { VERSION } from '../version.js'
 import { AnswerCache } from './answer-cache.js'
+import { addAnswerHeaders } from './answer-headers.js'
+import { addApiDocs } from './api-docs.js'
 import { bearerCaller } from './auth.js'
 import { mayWrite } from './cors-origins.js'
+import { addHealthRoutes } from './health.js'
+import { type HeavyLimits, HeavyWork, isHeavy } from './heavy-work.js'
 import { openApiDocument } from './openapi.js'
+import { RequestLines, requestIdOf, requestLogger } from './request-log.js'
+import type { LogLevel } from './serve-defaults.js'
 import { badUrlHandler, clientErrorHandler, loopbackHostOf, MAX_PARAM_LENGTH } from './transport-errors.js'
+import { addWriteLimit, writeLimited } from './write-limit.js'
 
 export interface AppOptions extends ContextOptions {
   /**
@@ -20,10 +28,13 @@ export interface AppOptions extends ContextOptions {
    * `code` and treat any non-2xx status as "service unavailable", so envelope errors travel with 200.
    */
   httpStatus?: boolean
-  logger?: boolean
+  /** Request logs, JSON lines on stderr (request-log.ts); none when absent (tests, `call`) */
+  logLevel?: LogLevel
+  /** Where the log goes instead of stderr (tests) */
+  logStream?: NodeJS.WritableStream
   /**
-   * Told of every failure on our side (an internal error, a store that cannot be written), whatever `logger`
-   * says: `serve` prints one line on stderr for each, so that without `--log` they are not lost either.
+   * Told of every failure on our side (an internal error, a store that cannot be written), whatever `logLevel`
+   * says: `serve` prints one line on stderr for each when its log leaves them out (`--log-level fatal`).
    */
   onInternalError?: (err: unknown) => void
   /** Who the request's caller is; default: Bearer tokens of the token store */
@@ -45,6 +56,17 @@ export interface AppOptions extends ContextOptions {
    * Default 0 here (tests, `call`); `serve` keeps 128 MB unless told otherwise.
    */
   answerCacheMb?: number
+  /** Hears of the warm-up's steps (warm-up.ts), for `serve`'s progress on stderr */
+  onWarmUp?: (done: number, total: number, step: string) => void
+  /** How many expensive requests are computed at once and wait (heavy-work.ts); default: the cores, 64 */
+  heavy?: HeavyLimits
+  /** Writes (feedback) one client address may send a minute (write-limit.ts); 0 or absent: no limit */
+  writesPerMinute?: number
+  /**
+   * The datasets against their manifest, as `serve` checked them before starting (/readyz reports it); absent,
+   * /readyz checks on first ask.
+   */
+  datasetsCheck?: ManifestCheck
 }
 
 /** What Fastify sends an object as; a kept answer is sent as the same */
@@ -60,7 +82,10 @@ const REQUEST_TIMEOUT_MS = 30_000
 /** The HTTP surface: one route per registry entry. Built without listening, so tests use `inject`. */
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.logLevel ? { loggerInstance: requestLogger(opts.logLevel, opts.logStream) } : { logger: false }),
+    // Every request has an id, the caller's x-request-id when it is sane, echoed in the answer (request-log.ts).
+    genReqId: requestIdOf,
+    logController: new RequestLines(opts.logLevel),
     bodyLimit: opts.bodyLimit ?? 1_048_576,
     // The warm-up below is an onReady hook, which Fastify gives up on after pluginTimeout (10 s by default): on
     // the scale-10 synthetic datasets it takes 15-25 s, and the server refused to start.
@@ -77,7 +102,14 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     frameworkErrors: badUrlHandler((code) => (opts.httpStatus ? code : 200)),
     clientErrorHandler,
   })
-  const contexts = createContextFactory(opts)
+  const contexts = createContextFactory({
+    // A store connection that breaks while idle fails no request: it is logged (and told) all the same.
+    onStoreError: (err) => {
+      app.log.error({ err }, 'store failed')
+      opts.onInternalError?.(err)
+    },
+    ...opts,
+  })
   const resolveCaller = opts.resolveCaller ?? bearerCaller(() => contexts.stores.tokens, contexts.now)
   const statusFor = (err: ApiError): number =>
     opts.httpStatus || err.forceHttpStatus ? httpStatusOf(err) : 200
@@ -97,6 +129,11 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       strictPreflight: false,
     })
   }
+  // Operations (docs/api.md, "Operations"): request ids and logs, security headers, Retry-After on a 503, the
+  // write limit; hooks on every route, the refusals below included.
+  addAnswerHeaders(app)
+  await addWriteLimit(app)
+  const heavyWork = new HeavyWork(opts.heavy)
   if (opts.loopbackOnly)
     app.addHook('onRequest', async (req, reply) => {
       if (loopbackHostOf(req.headers.host)) return
@@ -116,6 +153,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     app.route({
       method: def.http.method,
       url: def.http.path,
+      config: def.usesStore ? writeLimited(opts.writesPerMinute ?? 0) : undefined,
       handler: async (req, reply) => {
         // The one endpoint that uses the stores writes to them: a web page of another origin may not
         // (docs/api.md, Decisions › "Browsers (CORS)").
@@ -134,11 +172,14 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
           cacheable && !asksFreshWork(input)
             ? AnswerCache.key(def.name, ctx.now().getFullYear(), caller, input)
             : undefined
-        const run = () =>
+        const compute = () =>
           invoke(def, input, ctx, (err) => {
-            req.log.error({ err }, 'handler failed')
+            // The failure of an endpoint that writes is its store's (feedback.ts keeps the cause).
+            req.log.error({ err, endpoint: def.name }, def.usesStore ? 'store failed' : 'handler failed')
             opts.onInternalError?.(err)
           })
+        // Expensive work takes turns; what the cache or an identical request in flight answers never gets here.
+        const run = () => (isHeavy(def, input) ? heavyWork.run(compute) : compute())
         if (key === undefined || !answers) {
           const outcome = await run()
           reply.code(outcome.error ? statusFor(outcome.error) : 200)
@@ -173,6 +214,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     openApi ??= openApiDocument(ENDPOINTS, VERSION)
     return openApi
   })
+  // The same document as a page, from local files (api-docs.ts)
+  addApiDocs(app)
 
   const methodsOf = routeMethods(ENDPOINTS)
   app.setNotFoundHandler((req, reply) => {
@@ -190,23 +233,34 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
     const err = envelopeErrorOf(error)
     if (!err.badInput) {
-      req.log.error({ err: error }, 'request failed')
-      opts.onInternalError?.(error)
+      // An envelope error of ours that carries its cause (a token store that cannot be read): the cause is logged.
+      const cause = error instanceof ApiError && error.cause !== undefined ? error.cause : error
+      req.log.error({ err: cause }, 'request failed')
+      opts.onInternalError?.(cause)
     }
     reply.code(statusFor(err)).send(fail(err.code, err.message))
   })
 
+  // A server connects to its store (a database's tables created or checked) before it accepts requests, and
+  // first: a wrong URL or password stops `serve` at once, not after the warm-up nor at the first feedback.
+  if (opts.preload) app.addHook('onReady', () => contexts.stores.open())
   // A server loads its tables and answers its warm-up requests before it accepts requests, so that the
   // first caller does not wait for them.
   if (opts.preload)
     app.addHook('onReady', () =>
-      warmUp(contexts.db, contexts.forCaller(null), (endpoint, message) =>
-        app.log.warn({ endpoint, message }, 'warm-up failed'),
+      warmUp(
+        contexts.db,
+        contexts.forCaller(null),
+        (endpoint, message) => app.log.warn({ endpoint, message }, 'warm-up failed'),
+        opts.onWarmUp,
       ),
     )
   app.addHook('onClose', async () => {
+    await contexts.stores.close()
     await contexts.db.close()
   })
+  // After the warm-up and store hooks: ready means they are done (health.ts).
+  addHealthRoutes(app, { checked: opts.datasetsCheck, datasetsDir: opts.datasetsDir })
   return app
 }
 

@@ -1,13 +1,15 @@
 import type { AnyEndpoint } from '../endpoints/define.js'
 import { inputFields, inputJsonSchema, type JsonSchema } from '../endpoints/input-json-schema.js'
+import { HEAVY_ENDPOINTS } from './heavy-work.js'
+import RECORDED from './response-schemas.json' with { type: 'json' }
 
 /**
  * The OpenAPI 3.1 description of the HTTP API (`GET /openapi.json`, `gaokao openapi`), made from the same
  * registry as the routes, so that a front end can generate its client and never drifts from the server. It
  * describes the requests field by field (from the inputs' FieldMeta, see src/endpoints/schema.ts: the JSON each
  * field accepts, its description, allowed values, bounds and default, which fields a request cannot do without;
- * the CLI-hidden legacy fields included) and the envelope around every answer; the answers' own fields are those of
- * the service specification (SPEC.md), which this document names rather than repeats.
+ * the CLI-hidden legacy fields included), the envelope around every answer, and the shape of each answer's data as
+ * recorded from real answers (answer-schemas.ts); what the fields mean is the service specification's (SPEC.md).
  */
 
 export function openApiDocument(endpoints: readonly AnyEndpoint[], version: string): JsonSchema {
@@ -37,18 +39,74 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], version: stri
               type: 'integer',
               description:
                 '200 on success; on error: 400 invalid request, 403 refused host or origin, 404 unknown ' +
-                'route, school or major, 413 request body too large, 500 internal or data error, 23008 ' +
-                'open-majors without school_id or province',
-              examples: [200, 400, 403, 404, 413, 500, 23008],
+                'route, school or major, 413 request body too large, 429 too many writes (HTTP 429), 500 ' +
+                'internal or data error, 503 busy with expensive requests (HTTP 503), 23008 open-majors ' +
+                'without school_id or province',
+              examples: [200, 400, 403, 404, 413, 429, 500, 503, 23008],
             },
             message: { type: 'string' },
             data: { description: 'The answer (SPEC.md); {} on error' },
           },
         },
+        Success: {
+          description: 'A successful answer: code 200, the data as SPEC.md describes it',
+          allOf: [
+            { $ref: '#/components/schemas/Envelope' },
+            { type: 'object', properties: { code: { const: 200 } } },
+          ],
+        },
+        Error: {
+          description: 'A refused or failed request: its code, a Chinese message, and empty data',
+          allOf: [
+            { $ref: '#/components/schemas/Envelope' },
+            {
+              type: 'object',
+              properties: {
+                code: { not: { const: 200 } },
+                data: { type: 'object', maxProperties: 0 },
+              },
+            },
+          ],
+        },
+      },
+      responses: {
+        // Sent with these HTTP statuses whatever --http-status says: clients and proxies act on the status.
+        Busy: {
+          description:
+            'Too many expensive requests at once (smart-match, volunteer-check, cwb-num with bypass_cache, ' +
+            'the unpaged news list): code 503, with Retry-After',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+        TooManyWrites: {
+          description: 'Too many writes from one address in a minute: code 429, with Retry-After',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+        ErrorStatus: {
+          description: 'An error whose code is mirrored in the HTTP status (serve --http-status)',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
   }
+}
+
+/**
+ * A successful answer: the envelope whose data has the shape recorded from real answers (answer-schemas.ts), or
+ * the bare answer where the spec shows no envelope; an endpoint without recorded answers says only that much.
+ */
+function answerSchema(def: AnyEndpoint): JsonSchema {
+  const data = Object.hasOwn(RECORDED, def.name)
+    ? (RECORDED as Record<string, JsonSchema>)[def.name]
+    : undefined
+  if (def.envelope === false)
+    return {
+      description: 'The bare answer (SPEC.md)',
+      ...(data ?? { type: 'object', not: { required: ['code', 'message'] } }),
+    }
+  return data
+    ? { allOf: [{ $ref: '#/components/schemas/Success' }, { type: 'object', properties: { data } }] }
+    : { $ref: '#/components/schemas/Success' }
 }
 
 function operation(def: AnyEndpoint): JsonSchema {
@@ -60,13 +118,22 @@ function operation(def: AnyEndpoint): JsonSchema {
     security: [{}, { bearer: [] }],
     responses: {
       200: {
-        description: def.envelope === false ? 'The answer as SPEC.md shows it (no envelope)' : 'The envelope',
+        description:
+          def.envelope === false
+            ? 'The answer as SPEC.md shows it (no envelope), or the error envelope'
+            : 'The envelope: the answer, or an error (errors travel with HTTP 200 unless --http-status)',
         content: {
           'application/json': {
-            schema: def.envelope === false ? {} : { $ref: '#/components/schemas/Envelope' },
+            schema: {
+              oneOf: [answerSchema(def), { $ref: '#/components/schemas/Error' }],
+            },
           },
         },
       },
+      '4XX': { $ref: '#/components/responses/ErrorStatus' },
+      '5XX': { $ref: '#/components/responses/ErrorStatus' },
+      ...(HEAVY_ENDPOINTS.includes(def.name) ? { 503: { $ref: '#/components/responses/Busy' } } : {}),
+      ...(def.usesStore ? { 429: { $ref: '#/components/responses/TooManyWrites' } } : {}),
       // The resource the path names (EndpointDef.pathResource) is looked up first: unknown is a 404 envelope.
       ...(def.pathResource
         ? {
@@ -74,7 +141,7 @@ function operation(def: AnyEndpoint): JsonSchema {
               description:
                 `Unknown ${def.pathResource.field}: the envelope with code 404 (HTTP 404 where the spec requires ` +
                 'it, as for an unknown major; otherwise with --http-status)',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
             },
           }
         : {}),

@@ -1,5 +1,7 @@
 import type { AppOptions } from './app.js'
 import { buildApp } from './app.js'
+import { logsErrors } from './request-log.js'
+import { SHUTDOWN_GRACE_MS, whenStopAsked } from './stop-signals.js'
 import { isLoopbackInterface } from './transport-errors.js'
 
 export interface ServeOptions extends AppOptions {
@@ -8,18 +10,15 @@ export interface ServeOptions extends AppOptions {
   /** Where to say that the server is up and which address it bound */
   announce: (line: string) => void
   /**
-   * Stop, as on SIGTERM, when the parent process goes away. `npx gaokao serve` runs the server under npm, which
-   * exits on SIGTERM without passing it on: the server would live on, orphaned, holding its port (a supervisor or a
-   * container's stop never reaches it). Not for a server started directly, which may outlive its shell (nohup).
+   * Told instead of `announce` once the server listens (a worker of `--workers` tells its primary, which says it
+   * once for all): the address and the seconds it took to get ready.
    */
+  onListening?: (url: string, readySeconds: string) => void
+  /** Stop, as on SIGTERM, when the parent process goes away (stop-signals.ts) */
   stopWithParent?: boolean
 }
 
-/** How often an orphaned server (ServeOptions.stopWithParent) looks for its parent */
-const PARENT_POLL_MS = 500
-
-/** How long requests in flight may take to finish once a stop is asked for. */
-export const SHUTDOWN_GRACE_MS = 10_000
+export { SHUTDOWN_GRACE_MS }
 
 /**
  * Starts the HTTP API and resolves when it has stopped: on SIGINT or SIGTERM it stops accepting connections,
@@ -28,24 +27,13 @@ export const SHUTDOWN_GRACE_MS = 10_000
 export async function serve(opts: ServeOptions): Promise<void> {
   // Signal handlers first: a signal that arrives while starting must stop the server, not kill the process
   // before the datasets are closed.
-  let stopRequested: (reason: string) => void = () => {}
-  const stopped = new Promise<string>((resolve) => {
-    stopRequested = resolve
-  })
-  const onSignal = (signal: NodeJS.Signals) => stopRequested(`收到 ${signal}`)
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
-  const parent = process.ppid
-  const orphaned = opts.stopWithParent
-    ? setInterval(() => {
-        if (process.ppid !== parent) stopRequested('父进程 (npx / npm exec) 已退出')
-      }, PARENT_POLL_MS).unref()
-    : undefined
+  const stop = whenStopAsked(opts.stopWithParent)
   try {
     const started = performance.now()
     const app = await buildApp({
-      // Without --log nothing else would record a failure on our side: one line each on stderr.
-      onInternalError: opts.logger
+      // When the log leaves errors out (--log-level fatal or silent), nothing else would record a failure on our
+      // side: one line each on stderr.
+      onInternalError: logsErrors(opts.logLevel)
         ? undefined
         : (err) =>
             opts.announce(
@@ -61,8 +49,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : opts.port
     const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host
     // The warm-up (tables, indexes, the endpoints' warm requests) runs before listening: say how long it took.
-    opts.announce(`gaokao 接口已启动: http://${host}:${port} (准备用时 ${ready} 秒)`)
-    const reason = await stopped
+    if (opts.onListening) opts.onListening(`http://${host}:${port}`, ready)
+    else opts.announce(`gaokao 接口已启动: http://${host}:${port} (准备用时 ${ready} 秒)`)
+    const reason = await stop.stopped
     opts.announce(`${reason}, 正在关闭`)
     // Idle keep-alive connections close at once (Fastify's default); a request still arriving or running gets
     // SHUTDOWN_GRACE_MS to finish, then every connection is closed: a client that sent half a request kept the
@@ -74,8 +63,6 @@ export async function serve(opts: ServeOptions): Promise<void> {
       clearTimeout(grace)
     }
   } finally {
-    clearInterval(orphaned)
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
+    stop.dispose()
   }
 }

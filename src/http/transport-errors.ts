@@ -2,6 +2,8 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { fail } from '../endpoints/envelope.js'
+import { REQUEST_ID_HEADER } from './request-log.js'
+import { SECURITY_HEADERS, setSecurityHeaders } from './security-headers.js'
 
 /**
  * Requests that fail before any route sees them still get the envelope, as every other error does: a path whose
@@ -15,7 +17,10 @@ import { fail } from '../endpoints/envelope.js'
 export const MAX_PARAM_LENGTH = 2000
 
 export function badUrlHandler(statusFor: (code: number) => number) {
-  return (error: Error & { code?: string }, _req: FastifyRequest, reply: FastifyReply) => {
+  return (error: Error & { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
+    // No route, so no hook: what the hooks set on every other answer is set here.
+    setSecurityHeaders(reply)
+    reply.header(REQUEST_ID_HEADER, req.id)
     const message =
       error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? `请求路径无效: 路径参数超过 ${MAX_PARAM_LENGTH} 个字符`
@@ -29,6 +34,10 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, '请求头过大'],
 }
 
+const RAW_HEADERS = Object.entries(SECURITY_HEADERS)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('')
+
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   // A reset connection has nobody to answer (Node's own handler does the same).
   if (err.code === 'ECONNRESET' || socket.destroyed) return
@@ -39,7 +48,7 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
   const body = JSON.stringify(fail(status, message))
   if (socket.writable)
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${RAW_HEADERS}` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
   socket.destroy(err)

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
@@ -41,5 +42,8 @@ function unpackDatasets(): string {
 }
 
 if (isSea() && !process.env.GAOKAO_DATASETS) process.env.GAOKAO_DATASETS = unpackDatasets()
+// A worker of `serve --workers` is started with the script to run before its arguments (Node's cluster module
+// passes process.argv[1]), and an executable has no script: that argument goes.
+if (isSea() && cluster.isWorker) process.argv.splice(2, 1)
 useRegistry(ENDPOINTS)
 await import('../cli/main.js')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { AppendLog } from './append-log.js'
+import type { FeedbackStorage } from './stores.js'
 
 /** A stored feedback submission (SPEC 4.12's fields plus what the store adds). */
 export interface FeedbackRecord {
@@ -16,7 +17,7 @@ export interface FeedbackRecord {
 export type FeedbackInput = Omit<FeedbackRecord, 'id' | 'created_at'>
 
 /** Feedback is data: stored durably in `<store>/feedback.ndjson`, acknowledged only once on disk. */
-export class FeedbackStore {
+export class FeedbackStore implements FeedbackStorage {
   private readonly log: AppendLog<FeedbackRecord>
 
   constructor(dir: string) {
@@ -24,6 +25,10 @@ export class FeedbackStore {
   }
 
   get path(): string {
+    return this.log.path
+  }
+
+  get location(): string {
     return this.log.path
   }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'
 import { AppendLog } from './append-log.js'
+import type { TokenStorage } from './stores.js'
 
 /** What a token stands for: the holder's own data, used by the seating and special-plan endpoints. */
 export interface TokenClaims {
@@ -35,12 +36,31 @@ export function parseToken(token: string): { id: string; secret: string } | null
   return m ? { id: m[1] as string, secret: m[2] as string } : null
 }
 
+/** A new token's parts: the id that finds its record, the secret shown once, and the hash that is stored. */
+export function issueToken(): { id: string; secret: string; hash: string; token: string } {
+  const id = randomBytes(6).toString('hex')
+  const secret = randomBytes(32).toString('base64url')
+  return { id, secret, hash: sha256(secret), token: `${PREFIX}_${id}_${secret}` }
+}
+
+/**
+ * Whether a stored record accepts a secret at `now`: its hash compared in constant time, then neither revoked
+ * nor expired. The one check of both stores (this one and postgres/stores.ts).
+ */
+export function acceptsSecret(record: TokenRecord, secret: string, now: Date): boolean {
+  const expected = Buffer.from(record.hash, 'hex')
+  const actual = createHash('sha256').update(secret).digest()
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return false
+  if (record.revoked_at !== null) return false
+  return record.expires_at === null || Date.parse(record.expires_at) > now.getTime()
+}
+
 /**
  * Access tokens as an append-only event log (`<store>/tokens.ndjson`: create and revoke events), so that the
  * CLI and a running server can use it at the same time without locks. A token reads `gk_<id>_<secret>`: the
  * id finds the record, the secret's hash is compared in constant time.
  */
-export class TokenStore {
+export class TokenStore implements TokenStorage {
   private readonly log: AppendLog<TokenEvent>
   private cache: { version: string; records: Map<string, TokenRecord> } | undefined
 
@@ -48,24 +68,28 @@ export class TokenStore {
     this.log = new AppendLog(join(dir, 'tokens.ndjson'))
   }
 
+  get location(): string {
+    return this.log.path
+  }
+
   /** Issues a token; the returned secret is shown once and cannot be recovered. */
   create(
     claims: TokenClaims,
     opts: { expiresAt?: Date | null; now?: Date } = {},
   ): { token: string; record: TokenRecord } {
-    const id = randomBytes(6).toString('hex')
-    const secret = randomBytes(32).toString('base64url')
+    const { id, hash, token } = issueToken()
     const now = opts.now ?? new Date()
     const event = {
       type: 'create' as const,
       id,
-      hash: sha256(secret),
+      hash,
       ...claims,
       created_at: now.toISOString(),
       expires_at: opts.expiresAt ? opts.expiresAt.toISOString() : null,
     }
     this.log.append(event)
-    return { token: `${PREFIX}_${id}_${secret}`, record: { ...event, revoked_at: null } }
+    const { type: _type, ...record } = event
+    return { token, record: { ...record, revoked_at: null } }
   }
 
   /** Marks a token revoked; false when the id is unknown. */
@@ -84,13 +108,7 @@ export class TokenStore {
     const parts = parseToken(token)
     if (!parts) return null
     const record = this.records().get(parts.id)
-    if (!record) return null
-    const expected = Buffer.from(record.hash, 'hex')
-    const actual = createHash('sha256').update(parts.secret).digest()
-    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null
-    if (record.revoked_at !== null) return null
-    if (record.expires_at !== null && Date.parse(record.expires_at) <= now.getTime()) return null
-    return record
+    return record && acceptsSecret(record, parts.secret, now) ? record : null
   }
 
   /** Current state folded from the events; re-read only when another process has appended. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { askMissing, type Choice, type Prompter } from '../../src/cli/smart-match-prompts.js'
+import { NO_XUANKE_NOTE } from '../../src/cli/smart-match-questions.js'
 import type { Caller } from '../../src/endpoints/define.js'
 import { buildApp } from '../../src/http/app.js'
 import { runGaokao } from '../helpers/cli.js'
@@ -114,7 +115,8 @@ describe('gaokao smart-match', () => {
   it('reports the spec errors in one line with exit 2', async () => {
     const run = await gaokao('smart-match', ...HUBEI.slice(0, 6), '--score', '600', '--subject', '历史')
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe('错误: 湖北省2025年暂无<历史、综合>数据\n')
+    // no --xuanke: said before the error (the list would not have been filtered by the groups' 选科 requirements)
+    expect(run.stderr).toBe(`${NO_XUANKE_NOTE}错误: 湖北省2025年暂无<历史、综合>数据\n`)
   })
 })
 
@@ -142,7 +144,7 @@ describe('gaokao smart-match counts', () => {
     expect(table.stdout).toContain('冲 (chongci)')
     // the title says what the defaults chose and the rank the score was read as
     const title = table.stdout.split('\n')[0] ?? ''
-    expect(title).toMatch(/^湖北 \d{4} 本科批 物理类 位次 \d+$/)
+    expect(title).toMatch(/^湖北 \d{4} 本科批 物理类 位次 \d+ · 未限定选科$/)
     const again = await gaokao('smart-match', 'counts', '--province', '湖北', '--score', '600')
     expect(again.stdout.split('\n')[0]).toBe(title)
     const missing = await gaokao('smart-match', 'counts', '--province', '湖北')
@@ -248,7 +250,9 @@ describe('prompts for missing values', () => {
         },
       },
     })
-    expect(run.stderr).toBe('')
+    expect(run.stderr).toMatch(
+      /^等价命令: gaokao smart-match --province 湖北 --batch 本科批 --rank-year 2025 --score 600 --subject 物理 --xuanke 物理,\S+\n$/u,
+    )
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('湖北 物理类 600 分')
     expect(made).toEqual([null])

@@ -30,7 +30,7 @@ describe('import: columns the file has and the table does not', () => {
     const dry = await gaokao(...args, '--dry-run', '--json')
     expect(dry.code).toBe(0)
     expect(JSON.parse(dry.stdout).ignoredColumns).toEqual(['备注'])
-    const run = await gaokao(...args)
+    const run = await gaokao(...args, '--replace')
     expect(run.code).toBe(0)
     expect(run.stderr).toBe(
       '警告: 文件中 1 列不是 plans 的列, 未导入: 备注 (可识别的表头见 src/datasets/import/README.md)\n',
@@ -56,7 +56,7 @@ describe('import: columns the file has and the table does not', () => {
   it('says nothing when every column is taken', async () => {
     const dir = await fixture()
     const path = file('s.csv', '年份,省份,科类,批次,分数线\n2025,江苏,物理,本科批,462\n')
-    const run = await gaokao('import', 'score_lines', path, '--datasets', dir)
+    const run = await gaokao('import', 'score_lines', path, '--datasets', dir, '--replace')
     expect(run.code).toBe(0)
     expect(run.stderr).toBe('')
   })

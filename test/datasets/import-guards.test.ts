@@ -52,8 +52,8 @@ describe('import lock', () => {
     const a = file('a.csv', '年份,省份,科类,批次,分数线\n2025,江苏,物理,本科批,462\n')
     const b = file('b.csv', '年份,省份,科类,批次,分数线\n2024,北京,综合,本科批,440\n')
     const runs = await Promise.all([
-      gaokao('import', 'score_lines', a, '--datasets', dir),
-      gaokao('import', 'score_lines', b, '--datasets', dir),
+      gaokao('import', 'score_lines', a, '--datasets', dir, '--replace'),
+      gaokao('import', 'score_lines', b, '--datasets', dir, '--replace'),
     ])
     expect(runs.map((r) => r.code).sort()).toEqual([0, 1])
     const won = runs.findIndex((r) => r.code === 0)
@@ -115,7 +115,7 @@ describe('plans: ranks, schools and file lines', () => {
         '南京大学,f,历史类,本科批,650',
       ].join('\n'),
     )
-    const run = await importPlans(dir, path)
+    const run = await importPlans(dir, path, '--replace')
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const slice = (await rows(dir, 'plans')).filter((r) => r.province === '江苏' && r.year === 2025)
@@ -148,7 +148,7 @@ describe('plans: ranks, schools and file lines', () => {
       'q.csv',
       '院校id,院校名称,专业名称,科类,批次\n10284,南京大学(中外合作办学),a,物理类,本科批\n',
     )
-    expect((await importPlans(dir, ok)).code).toBe(0)
+    expect((await importPlans(dir, ok, '--replace')).code).toBe(0)
     const [row] = (await rows(dir, 'plans')).filter((r) => r.province === '江苏' && r.year === 2025)
     expect(row).toMatchObject({ sid: 10284, school_name: '南京大学' })
   })
@@ -169,11 +169,11 @@ describe('plans: ranks, schools and file lines', () => {
       expect.arrayContaining([
         {
           rule: 'not_null',
-          key: '第 4 行 (火星大学)',
+          key: 'p.csv 第 4 行 (火星大学)',
           message: 'sid 为空 — 院校名称在 schools 中找不到',
           line: 4,
         },
-        { rule: 'plan_num', key: '第 4 行 (火星大学)', message: 'num -5 < -1', line: 4 },
+        { rule: 'plan_num', key: 'p.csv 第 4 行 (火星大学)', message: 'num -5 < -1', line: 4 },
       ]),
     )
     expect(JSON.stringify(samples)).not.toMatch(/id=/u)
@@ -192,7 +192,7 @@ describe('duplicate rows', () => {
     const run = await importPlans(dir, path)
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(
-      /plans 第 2 行 \(南京大学\) \(及 第 4 行\) {2}\[unique:province\+year\+sid\+[^\]]*\] 文件中的这几行重复/u,
+      /\n {4}p\.csv 第 2 行 \(南京大学\) \(及 第 4 行\) {2}\[unique:province\+year\+sid\+[^\]]*\] 文件中的这几行重复/u,
     )
     expect(await snapshot(dir, 'plans')).toEqual(before)
   })
@@ -206,7 +206,7 @@ describe('duplicate rows', () => {
     const run = await gaokao('import', 'score_lines', path, '--datasets', dir)
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(
-      'score_lines 第 2 行 (及 第 3 行)  [unique:province+year+type_name+name] 文件中的这几行重复 (province, year, type_name, name 都相同)',
+      '    l.csv 第 2 行 (及 第 3 行)  [unique:province+year+type_name+name] 文件中的这几行重复 (province, year, type_name, name 都相同)',
     )
   })
 })
@@ -324,7 +324,7 @@ describe('flags against columns, ids', () => {
     )
     const run = await gaokao('import', 'score_lines', path, '--datasets', dir)
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe('错误: big.csv 第 4 行, 列 score: 99999999999 超出整数范围\n')
+    expect(run.stderr).toBe('错误: big.csv 第 4 行 第 5 列 (score): 99999999999 超出整数范围\n')
   })
 
   it('gives new ids that fit INTEGER when the largest id in use leaves no room after it', async () => {
@@ -334,7 +334,7 @@ describe('flags against columns, ids', () => {
       'l.csv',
       `年份,省份,科类,批次,分数线\n${Array.from({ length: 100 }, (_, i) => `2025,江苏,物理,线${i},${400 + i}`).join('\n')}\n`,
     )
-    const run = await gaokao('import', 'score_lines', path, '--datasets', dir)
+    const run = await gaokao('import', 'score_lines', path, '--datasets', dir, '--replace')
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const after = await rows(dir, 'score_lines')

@@ -152,7 +152,7 @@ describe('import: messages name the file and what is wrong', () => {
       dir,
     )
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe("错误: bad.csv 第 3 行: 人数 'abc' 不是整数\n")
+    expect(run.stderr).toBe("错误: bad.csv 第 3 行 第 2 列 (人数): 'abc' 不是整数\n")
   })
 
   it("--km '' is empty, not a category of the wrong exam mode", async () => {

@@ -69,6 +69,7 @@ describe('gaokao datasets import', () => {
       '物理',
       '--datasets',
       dir,
+      '--replace', // the new table starts at 695-750: the old 701-750 ... 695 rows go
     )
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
@@ -131,6 +132,7 @@ describe('gaokao datasets import', () => {
       'XJ-EEA',
       '--datasets',
       dir,
+      '--replace',
     )
     expect(run.code).toBe(0)
     const slice = (await rows(dir, 'score_ranks')).filter((r) => sliceOf(r, '新疆', 2025, '文科'))
@@ -236,8 +238,8 @@ describe('gaokao datasets import', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('校验未通过, 什么都没有替换')
     expect(run.stdout).toContain(
-      // the violation names the file's line (699 is on line 3), not the seq the import generated
-      'score_ranks 第 3 行  [ranks:cumulative] total 9 != 5 + 3 at score 699',
+      // the violation names the file and its line (699 is on line 3), not the seq the import generated
+      '    bad.csv 第 3 行  [ranks:cumulative] total 9 != 5 + 3 at score 699',
     )
     expect(run.stderr).toContain('违反校验规则, 什么都没有替换')
     expect(await sha256File(join(dir, 'score_ranks.parquet'))).toBe(sha)
@@ -261,7 +263,7 @@ describe('gaokao datasets import', () => {
     )
     expect(refused.code).toBe(1)
     expect(refused.stdout).toContain(
-      'plans 第 2 行 (火星大学)  [not_null] sid 为空 — 院校名称在 schools 中找不到',
+      '    plans.csv 第 2 行 (火星大学)  [not_null] sid 为空 — 院校名称在 schools 中找不到',
     )
   })
 
@@ -276,7 +278,7 @@ describe('gaokao datasets import', () => {
     const cases: [string[], string][] = [
       [
         ['score_ranks', join(tmp, 'missing.csv'), '--province', '江苏', '--year', '2025', '--km', '物理类'],
-        '无法读取',
+        `找不到文件 ${join(tmp, 'missing.csv')}`,
       ],
       [
         [
@@ -289,7 +291,7 @@ describe('gaokao datasets import', () => {
           '--km',
           '物理类',
         ],
-        "分数 'abc' 无法识别",
+        "a.csv 第 3 行 第 1 列 (分数): 'abc' 无法识别",
       ],
       [
         [
@@ -383,7 +385,7 @@ describe('gaokao datasets import', () => {
           '--year',
           '2025',
         ],
-        "'many' 不是 INTEGER",
+        "j.csv 第 2 行 第 5 列 (num): 'many' 不是整数",
       ],
       [['schools', write('k.csv', 'sid\n1\n')], '不能用 import 替换'],
       [['nope', write('l.csv', 'a\n1\n')], '未知的表'],
@@ -507,7 +509,20 @@ function startImport(
   let stderr = ''
   const child = spawn(
     process.execPath,
-    [BIN, 'datasets', 'import', 'plans', file, '--province', '江苏', '--year', '2025', '--datasets', dir],
+    [
+      BIN,
+      'datasets',
+      'import',
+      'plans',
+      file,
+      '--province',
+      '江苏',
+      '--year',
+      '2025',
+      '--datasets',
+      dir,
+      '--replace',
+    ],
     {
       env: { ...process.env, ...(pause ? { GAOKAO_TEST_IMPORT_PAUSE: `${pause}:60000` } : {}) },
       stdio: 'pipe',
@@ -570,6 +585,7 @@ describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
       '2025',
       '--datasets',
       dir,
+      '--replace',
     )
     expect(again.code).toBe(0) // the stale lock is taken over
     expect(existsSync(join(dir, 'import.lock'))).toBe(false)
@@ -617,6 +633,7 @@ describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
       '2025',
       '--datasets',
       dir,
+      '--replace',
     )
     // the next import undoes the unfinished one (the manifest still describes the .prev), then imports
     expect(next.code).toBe(0)

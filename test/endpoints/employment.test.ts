@@ -18,6 +18,7 @@ const emp = (body: Record<string, unknown>) => call(employment, body, ctx) as Pr
 describe('employment analysis (SPEC 4.16, 2.16)', () => {
   it('is served without the envelope, with every section of 2.16', async () => {
     const res = await emp({})
+    // 2.16's sections, and beside them ours saying that the figures are synthetic (the fixture's rows are)
     expect(Object.keys(res).sort()).toEqual(
       [
         'average_salary',
@@ -28,8 +29,10 @@ describe('employment analysis (SPEC 4.16, 2.16)', () => {
         'ranking_list',
         'salary_analysis',
         'satisfaction',
+        'data_provenance',
       ].sort(),
     )
+    expect(res.data_provenance).toMatchObject({ synthetic: true, synthetic_share: 1 })
     // 本科 2025: rates 95.5, 90.5, 88, 97.5, 89 -> 92.1; salaries 7500 7000 5200 6300 6500 -> 6500
     expect(res.employment_rate).toEqual({ value: '92.1%', degree: '本科', year: 2025 })
     expect(res.average_salary).toEqual({ value: 6500, degree: '本科', year: 2025 })

@@ -329,8 +329,14 @@ describe('open-majors on the CLI', () => {
     expect(none.stdout).toBe('学校 2008 在 江苏 没有招生计划记录\n')
   })
   it('exits 2 with the 23008 message when a required flag is missing', async () => {
+    // --json: the envelope the HTTP API answers; the terminal's line names the flag (src/cli/missing-values.ts)
+    const json = await gaokao('open-majors', 'list', '--province', '江苏', '--json')
+    expect(json.code).toBe(2)
+    expect(JSON.parse(json.stdout)).toEqual({ code: 23008, message: '开放专业参数不能为空', data: {} })
     const run = await gaokao('open-majors', 'list', '--province', '江苏')
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe('错误: 开放专业参数不能为空\n')
+    expect(run.stderr).toBe(
+      '错误: 缺少 --school-id (不在终端中运行, 无法逐项询问; 见 gaokao open-majors list --help)\n',
+    )
   })
 })

@@ -494,7 +494,7 @@ describe('cwb-num (SPEC 4.13)', () => {
       return (Array.isArray(view) ? view[0] : view)?.title
     }
     const cached = await callWithView(cwbNum, body, c)
-    expect(titleOf(cached)).toMatch(/^湖北 2025 本科批 物理类 位次 \d+$/)
+    expect(titleOf(cached)).toMatch(/^湖北 2025 本科批 物理类 位次 \d+ · 未限定选科$/)
     expect(titleOf(cached)).toBe(titleOf(await callWithView(cwbNum, { ...body, bypass_cache: 1 }, c)))
     expect(await call(cwbNum, { ...body, bypass_cache: 'maybe' }, c)).toEqual({
       code: 400,

@@ -238,7 +238,19 @@ describe('feedback over HTTP and from the CLI', () => {
     expect(damaged.stderr).toMatch(/^警告: .*feedback\.ndjson 有 1 行无法读取, 已跳过/)
   })
   it('answers the spec message for bad input from the CLI with exit code 2', async () => {
-    const run = await runGaokao(['feedback', 'submit', '--feedback-type', '9', '--store', store])
+    // every required flag given (a missing one is named first: src/cli/missing-values.ts), the type refused
+    const run = await runGaokao([
+      'feedback',
+      'submit',
+      '--feedback-type',
+      '9',
+      '--content',
+      '好用',
+      '--contact',
+      'a@b.cn',
+      '--store',
+      store,
+    ])
     expect(run.code).toBe(2)
     expect(run.stderr).toBe('错误: 反馈类型不正确\n')
   })

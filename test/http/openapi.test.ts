@@ -126,11 +126,11 @@ describe('the OpenAPI document', () => {
   })
   it('answers an unknown path resource with a 404 envelope, and names the codes in use', () => {
     const notFound = operationOf('offering-schools').responses[404]
-    expect(notFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Envelope' })
+    expect(notFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
     expect(operationOf('major-groups').responses).toHaveProperty('404')
     expect(operationOf('seating-list').responses).not.toHaveProperty('404')
     const code = doc.components.schemas.Envelope.properties.code.description
-    for (const c of ['400', '403', '404', '413', '500', '23008']) expect(code).toContain(c)
+    for (const c of ['400', '403', '404', '413', '429', '500', '503', '23008']) expect(code).toContain(c)
   })
   it('describes GET routes by path and query parameters', () => {
     const params = operationOf('major-groups').parameters as any[]
@@ -141,9 +141,22 @@ describe('the OpenAPI document', () => {
   })
   it('says which answers carry the envelope, and keeps the CLI’s own metadata out', () => {
     const schemaOf = (name: string) => operationOf(name).responses[200].content['application/json'].schema
-    expect(schemaOf('seating-list')).toEqual({ $ref: '#/components/schemas/Envelope' })
-    expect(schemaOf('employment')).toEqual({})
-    const text = JSON.stringify(doc)
+    const error = { $ref: '#/components/schemas/Error' }
+    const [success, failure] = schemaOf('seating-list').oneOf
+    expect(failure).toEqual(error)
+    expect(success.allOf[0]).toEqual({ $ref: '#/components/schemas/Success' })
+    // the data's shape, as recorded from real answers (src/http/response-schemas.json)
+    const data = success.allOf[1].properties.data
+    expect(data.required).toEqual(['current', 'list', 'options'])
+    expect(data.properties.list.items.properties.score).toEqual({ type: 'string' })
+    // the answers the spec shows bare: the answer, or the error envelope
+    const [bare, bareError] = schemaOf('employment').oneOf
+    expect(bareError).toEqual(error)
+    expect(bare).toMatchObject({ type: 'object', properties: { employment_rate: { type: 'object' } } })
+    // no recorded answer (volunteer-check): the envelope, without more
+    expect(schemaOf('volunteer-check').oneOf[0]).toEqual({ $ref: '#/components/schemas/Success' })
+    // the requests' metadata (the answers' own fields include a `min`, the spec's lowest score)
+    const text = JSON.stringify(doc, (key, value) => (key === 'responses' ? undefined : value))
     for (const key of [
       '"placeholder"',
       '"hidden"',
@@ -153,6 +166,7 @@ describe('the OpenAPI document', () => {
       '"jsonSchema"',
       '"min"',
       '"max"',
+      '"finds"',
     ])
       expect(text).not.toContain(key)
   })
@@ -160,5 +174,27 @@ describe('the OpenAPI document', () => {
     const run = await runGaokao(['openapi'])
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toEqual(doc)
+  })
+})
+
+describe('the OpenAPI document’s answers', () => {
+  it('describe the envelope of a success and of an error, and the statuses a client may meet', () => {
+    const { Success, Error: ErrorSchema } = doc.components.schemas
+    expect(Success.allOf).toContainEqual({ type: 'object', properties: { code: { const: 200 } } })
+    expect(ErrorSchema.allOf[1].properties).toEqual({
+      code: { not: { const: 200 } },
+      data: { type: 'object', maxProperties: 0 },
+    })
+    const responses = (name: string) => operationOf(name).responses
+    expect(responses('seating-list')['4XX']).toEqual({ $ref: '#/components/responses/ErrorStatus' })
+    // expensive requests may be refused busy, writes too many
+    expect(responses('smart-match')[503]).toEqual({ $ref: '#/components/responses/Busy' })
+    expect(responses('seating-list')).not.toHaveProperty('503')
+    expect(responses('feedback')[429]).toEqual({ $ref: '#/components/responses/TooManyWrites' })
+    expect(responses('seating-list')).not.toHaveProperty('429')
+    for (const name of ['Busy', 'TooManyWrites', 'ErrorStatus'])
+      expect(doc.components.responses[name].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Error',
+      })
   })
 })

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
+import { alive } from '../helpers/processes.js'
 
 const BIN = fileURLToPath(new URL('../../bin/gaokao.js', import.meta.url))
 
@@ -19,15 +20,6 @@ afterAll(() => {
     } catch {}
   }
 })
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** A parent that starts `gaokao serve` (its output on the parent's, i.e. ours) and prints the server's pid. */
 async function serveUnderParent(env: Record<string, string>) {

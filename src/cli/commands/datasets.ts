@@ -81,7 +81,11 @@ manifest.json 列出的表文件不存在, 目录中没有任何表都是错误 
       { flags: '--level <level>', description: "score_ranks 的 level: '' 普通表 (默认), 专科, 区外 ..." },
       { flags: '--source <id>', description: '写入 source 列的来源标识', default: 'import' },
       { flags: '--sheet <name>', description: 'XLSX 工作表名或序号 (从 1 起; 默认第一个)' },
-      { flags: '--dry-run', description: '只读取与校验, 不写入' },
+      {
+        flags: '--replace',
+        description: '允许删除切片中文件没有的行 (默认: 会删除行的导入拒绝, 终端中则先列出再询问)',
+      },
+      { flags: '--dry-run', description: '只读取, 校验并列出变动 (新增, 修改, 删除的行), 不写入' },
       {
         flags: '--allow-new <names>',
         description: '接受数据中还没有的科类或批次名, 逗号分隔 (如新开的艺术类别); 其余未知名称拒绝',
@@ -96,16 +100,34 @@ manifest.json 列出的表文件不存在, 目录中没有任何表都是错误 
     ],
     help: `
 格式见 src/datasets/import/README.md, 样例在 fixtures/import/. 退出码: 0 已替换, 1 违反规则或数据目录需先修复
-(什么都没替换), 2 文件无法读取或格式不对. 新表先写成 <表>.parquet.tmp 并再次校验; 换上之前旧表备份为
-<表>.parquet.prev, manifest.json 更新 (记录本次导入) 后才删除.
+(什么都没替换), 2 文件无法读取或格式不对, 或会删除行而没有 --replace. 写入之前列出变动: 按省份, 年份, 科类, 批次
+统计新增, 修改, 删除的行, 并举例. 切片中文件没有的行会被删除: 没有 --replace 时拒绝 (终端中先列出再询问).
+新表先写成 <表>.parquet.tmp 并再次校验; 换上之前旧表备份为 <表>.parquet.prev, manifest.json 更新 (记录本次导入)
+后才删除. 导入前的表保存在 <数据目录>/.import-undo/ (最近 3 次): gaokao datasets undo 撤销.
 要替换的表文件与 manifest.json 不符 (行数或 sha256: 上次构建或导入后被改动过) 时拒绝 (退出码 1): 先运行
 gaokao datasets validate 查看, 用 gaokao datasets build 重建, 或确认改动无误后加 --accept-changed.
 
 示例:
   $ gaokao datasets import score_ranks 江苏2025物理.xlsx --province 江苏 --year 2025 --km 物理类
-  $ gaokao datasets import score_lines 控制线.csv
+  $ gaokao datasets import score_lines 控制线.csv --dry-run      只看变动
+  $ gaokao datasets import score_lines 控制线.csv --replace      文件就是该省该年的全部控制线
   $ gaokao datasets import plans plans-henan-2025.csv --province 河南 --year 2025`,
     load: async () => (await import('../datasets-import.js')).importRun,
+  },
+  {
+    words: ['datasets', 'undo'],
+    description: '撤销最近一次导入: 把表和 manifest.json 恢复为导入前 (最多可连续撤销最近 3 次导入)',
+    options: [{ flags: '--list', description: '只列出可撤销的导入, 不撤销' }, DATASETS, ...REPORT],
+    help: `
+每次 gaokao datasets import 写入之前, 把原来的表文件和它的 manifest.json 记录保存在 <数据目录>/.import-undo/
+(只保留最近 3 次). undo 恢复最近一次, 再次 undo 恢复更早的一次; 没有可撤销的导入时照说 (退出码 0).
+表在那次导入之后又被改动过 (重新构建, 手工修改) 时拒绝, 什么都不改 (退出码 1). 恢复与导入一样原子:
+中途被终止也不会留下半张表.
+
+示例:
+  $ gaokao datasets undo
+  $ gaokao datasets undo --list`,
+    load: async () => (await import('../datasets-undo.js')).undoRun,
   },
   {
     words: ['datasets', 'synth'],

@@ -37,8 +37,10 @@ export interface CommandSpec {
  * CLI in one place; stderr only for notes (progress, warnings, a token's id), never for its errors, which it
  * throws.
  */
-export interface CommandIo extends Pick<CliIo, 'env' | 'isTTY' | 'columns'> {
+export interface CommandIo extends Pick<CliIo, 'env' | 'isTTY' | 'columns' | 'stderrTTY'> {
   note(text: string): void
+  /** A yes/no question at the terminal (default no); absent where none may be asked (a pipe, a script) */
+  confirm?(message: string): Promise<boolean>
 }
 
 export interface CommandRun<O, A> {
@@ -71,7 +73,7 @@ export const DATASETS: OptionSpec = {
   flags: '--datasets <dir>',
   description: '数据目录 (默认: 内置 datasets/, 或环境变量 GAOKAO_DATASETS)',
 }
-export const STORE: OptionSpec = {
-  flags: '--store <dir>',
-  description: '存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)',
-}
+/** The store: a directory or a postgres:// URL (src/store/location.ts, docs/deploy.md) */
+const STORE_HELP =
+  '反馈与令牌的存储: 目录, 或 postgres://用户:密码@主机:端口/数据库 (默认: 环境变量 GAOKAO_STORE, 否则 $GAOKAO_HOME, 否则 ~/.local/share/gaokao)'
+export const STORE: OptionSpec = { flags: '--store <dir|url>', description: STORE_HELP }

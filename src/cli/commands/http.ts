@@ -1,4 +1,5 @@
-import type { CommandSpec } from './define.js'
+import { type CommandSpec, STORE } from './define.js'
+import { SERVE_OPERATIONS, SERVE_OPERATIONS_HELP } from './serve-operations.js'
 
 /**
  * `gaokao serve`, `gaokao openapi`, `gaokao call`: the HTTP API, served, described, or called in-process; `gaokao
@@ -17,11 +18,8 @@ export const HTTP_COMMANDS: readonly CommandSpec[] = [
       },
       { flags: '--datasets <dir>', description: '数据目录 (默认: 内置 datasets/)' },
       { flags: '--logo-base-url <url>', description: '学校 logo 相对路径的前缀' },
-      {
-        flags: '--store <dir>',
-        description: '反馈与令牌的存储目录 (默认: $GAOKAO_HOME, 否则 ~/.local/share/gaokao)',
-      },
-      { flags: '--log', description: '输出请求日志 (JSON, 到标准输出)' },
+      { ...STORE, description: `${STORE.description}; 多台服务共用令牌与反馈时用 PostgreSQL` },
+      ...SERVE_OPERATIONS,
       {
         flags: '--cache-mb <mb>',
         description:
@@ -34,7 +32,7 @@ export const HTTP_COMMANDS: readonly CommandSpec[] = [
           '允许这些网页来源从浏览器调用 (逗号分隔, 如 http://localhost:5173; * 为任意来源). 默认不允许跨源',
       },
     ],
-    help: '\n启动时先载入数据表, 建内存索引并预热常用查询 (内置数据约 2 秒), 就绪后才开始监听, 并打印所用时间.',
+    help: `\n启动时先载入数据表, 建内存索引并预热常用查询 (内置数据约 2 秒), 就绪后才开始监听, 并打印所用时间.${SERVE_OPERATIONS_HELP}`,
     load: async () => (await import('../http-commands.js')).serveRun,
   },
   {

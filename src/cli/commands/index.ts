@@ -3,6 +3,7 @@ import { COMPLETION_COMMANDS } from './completion.js'
 import { DATASETS_COMMANDS } from './datasets.js'
 import type { CommandSpec } from './define.js'
 import { HTTP_COMMANDS } from './http.js'
+import { SEARCH_COMMANDS } from './search.js'
 import { SMART_MATCH_COMMANDS } from './smart-match.js'
 import { STORE_COMMANDS } from './stores.js'
 
@@ -16,5 +17,6 @@ export const CLI_COMMANDS: readonly CommandSpec[] = [
   ...STORE_COMMANDS,
   ...SMART_MATCH_COMMANDS,
   ...CHECK_COMMANDS,
+  ...SEARCH_COMMANDS,
   ...COMPLETION_COMMANDS,
 ]

@@ -1,13 +1,15 @@
 import { type Command, Option } from 'commander'
 import { commandFor } from '../command-tree.js'
+import { terminalConfirm } from '../confirm.js'
 import type { CliIo } from '../io.js'
 import type { CommandIo, CommandSpec, OptionSpec } from './define.js'
 
-function optionOf(spec: OptionSpec): Option {
+/** `asked`: in a terminal a required value left out is asked (command-questions.ts), not refused by commander. */
+function optionOf(spec: OptionSpec, asked: boolean): Option {
   const option = new Option(spec.flags, spec.description)
   if (spec.choices) option.choices(spec.choices)
   if (spec.default !== undefined) option.default(spec.default)
-  if (spec.required) option.makeOptionMandatory()
+  if (spec.required && !asked) option.makeOptionMandatory()
   return option
 }
 
@@ -17,14 +19,22 @@ function optionOf(spec: OptionSpec): Option {
  */
 export function addCommand(program: Command, spec: CommandSpec, io: CliIo): void {
   const cmd = commandFor(program, spec.words).description(spec.description)
-  for (const a of spec.arguments ?? []) cmd.argument(`<${a.name}>`, a.description)
-  for (const o of spec.options) cmd.addOption(optionOf(o))
+  for (const a of spec.arguments ?? [])
+    cmd.argument(io.interactive ? `[${a.name}]` : `<${a.name}>`, a.description)
+  for (const o of spec.options) cmd.addOption(optionOf(o, io.interactive))
   if (spec.help) cmd.addHelpText('after', spec.help)
   // commander passes the declared arguments first, then the options.
   cmd.action(async (...params: unknown[]) => {
     const args = params.slice(0, spec.arguments?.length ?? 0) as string[]
     const opts = params[args.length] as Record<string, unknown>
-    const commandIo: CommandIo = { env: io.env, isTTY: io.isTTY, columns: io.columns, note: io.stderr }
+    const commandIo: CommandIo = {
+      env: io.env,
+      isTTY: io.isTTY,
+      columns: io.columns,
+      stderrTTY: io.stderrTTY,
+      note: io.stderr,
+      confirm: io.interactive ? terminalConfirm : undefined,
+    }
     const run = await spec.load()
     const answer = await run.action(args, opts, commandIo)
     if (run.render) io.stdout(await run.render(answer, opts, commandIo))

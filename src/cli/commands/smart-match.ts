@@ -1,6 +1,9 @@
 import { type CommandSpec, DATASETS, NO_BOM, NO_COLOR, outputOptions } from './define.js'
 
-/** `gaokao smart-match backtest` and `audit`: how good the lists are, beside the endpoint that makes them. */
+/**
+ * `gaokao smart-match backtest` and `audit`: how good the lists are, beside the endpoint that makes them; `batch`:
+ * the lists of a whole class.
+ */
 export const SMART_MATCH_COMMANDS: readonly CommandSpec[] = [
   {
     words: ['smart-match', 'backtest'],
@@ -60,5 +63,43 @@ export const SMART_MATCH_COMMANDS: readonly CommandSpec[] = [
   $ gaokao smart-match audit
   $ gaokao smart-match audit --province 河南,江苏 --years 2025`,
     load: async () => (await import('../smart-match-audit.js')).auditRun,
+  },
+  {
+    words: ['smart-match', 'batch'],
+    description: '整班生成志愿表: 考生名单 (CSV) 每人一份 .xlsx 志愿表, 另有 汇总.xlsx',
+    arguments: [{ name: 'students.csv', description: '考生名单: 每行一名考生, 表头见下' }],
+    options: [
+      { flags: '--out <dir>', description: '输出目录 (不存在时创建)', required: true },
+      { flags: '--province <province>', description: '名单中没有省份列时, 全班的省份' },
+      {
+        flags: '--rank-year <year>',
+        description: '名单中没有年份列时的位次年份 (默认: 该省最新的一分一段表)',
+      },
+      { flags: '--batch <batch>', description: '名单中没有批次列时的批次 (默认: 该省本科批次)' },
+      { flags: '--subject <subject>', description: '名单中没有科类列时的科类: 物理 历史 理科 文科' },
+      { flags: '--xuanke <subjects>', description: '名单中没有选科列时的选科, 如 物理,化学,生物' },
+      { flags: '--type <type>', description: '名单中没有策略列时的策略 1-4', choices: ['1', '2', '3', '4'] },
+      ...outputOptions(['table', 'json']),
+      NO_COLOR,
+      DATASETS,
+    ],
+    help: `
+考生名单: CSV (逗号、制表符或分号分隔; UTF-8 带或不带 BOM, 或 GBK/GB18030), 第一行为表头, 每行一名考生.
+表头 (中文或英文, 其余列忽略):
+  姓名 name        文件以姓名命名 (没有时用行号)
+  省份 province    必填 (或 --province)
+  分数 score       分数或位次至少一项
+  位次 rank
+  科类 subject     物理 历史 (3+1+2), 理科 文科; 3+3 省份不需要
+  选科 xuanke      如 物理,化学,生物 (含逗号时整格加引号, 或写 物理+化学+生物)
+  批次 batch       默认: 该省本科批次
+  年份 rank_year   位次年份, 默认: 该省最新的一分一段表
+  策略 type        1-4 或 冲稳保 合理保守 标准均衡 激进冲刺, 默认 1
+某一行有误时, 报告其行号并继续下一名考生; 汇总.xlsx 的 错误 列写明原因.
+退出码: 0 全部生成; 2 名单或选项有误, 或有考生未生成; 1 程序或数据方面的问题.
+示例:
+  $ gaokao smart-match batch 高三1班.csv --out 志愿表/
+  $ gaokao smart-match batch students.csv --out out/ --province 江苏 --rank-year 2025`,
+    load: async () => (await import('../smart-match-batch.js')).batchRun,
   },
 ]

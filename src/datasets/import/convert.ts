@@ -10,6 +10,7 @@ import {
   ALIASES,
   type Cell,
   carriesNoData,
+  cellPlace,
   convertCell,
   type HeaderMap,
   locateHeader,
@@ -40,6 +41,8 @@ export interface Converted {
   given: Set<string>
   /** headers of the file that no column takes (HeaderMap.ignored) */
   ignoredColumns: string[]
+  /** the file's column (1-based) of each table column it gives, for messages about a value */
+  fileColumns: Map<string, number>
   notes: string[]
 }
 
@@ -49,7 +52,16 @@ export function importable(table: string): boolean {
   return names.has('province') && names.has('year')
 }
 
-export function convertSheet(table: string, sheet: SheetRows, opts: ImportOptions): Converted {
+/**
+ * The file's rows as the table's rows. `lines[r]` is the file line row r starts on, where that is not r + 1 (a
+ * text cell with line breaks above it); messages name the file's lines.
+ */
+export function convertSheet(
+  table: string,
+  sheet: SheetRows,
+  opts: ImportOptions,
+  lines?: readonly number[],
+): Converted {
   const columns = schemaOf(table)
   if (!columns) throw new ImportInputError(`未知的表 ${table}`)
   if (!importable(table))
@@ -61,10 +73,15 @@ export function convertSheet(table: string, sheet: SheetRows, opts: ImportOption
   // A table without a category column (volunteer_rules) took --km and ignored it, replacing every category.
   if (opts.km !== undefined && KM_COLUMN[table] === undefined)
     throw new ImportInputError(`--km 不适用于 ${table} (它没有科类列)`)
+  const lineOf = (r: number) => lines?.[r] ?? r + 1
   return table === 'score_ranks'
-    ? convertRankSheet(sheet, opts)
-    : convertTableSheet(table, columns, sheet, opts)
+    ? convertRankSheet(sheet, opts, lineOf)
+    : convertTableSheet(table, columns, sheet, opts, lineOf)
 }
+
+/** The 1-based file column of each table column the header found. */
+const fileColumnsOf = (header: HeaderMap): Map<string, number> =>
+  new Map([...header.index].map(([name, i]) => [name, i + 1]))
 
 /** --province: any alias of a known province, as its short name. */
 export function provinceOption(value: string): Province {
@@ -169,7 +186,7 @@ interface RankSlice {
   rows: { low: number; high: number; num: number | null; total: number | null; line: number }[]
 }
 
-function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
+function convertRankSheet(sheet: SheetRows, opts: ImportOptions, lineOf: (r: number) => number): Converted {
   const table = 'score_ranks'
   const columns = schemaOf(table) as readonly Column[]
   const header = locateHeader(
@@ -179,10 +196,11 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
     [['score'], ['num', 'total']],
     '一分一段表',
   )
+  const fileColumns = fileColumnsOf(header)
   const slices = new Map<string, RankSlice>()
   for (let r = header.headerRow + 1; r < sheet.length; r++) {
     const row = sheet[r] as string[]
-    const line = r + 1
+    const line = lineOf(r)
     if (carriesNoData(row)) continue
     const scoreText = cellOf(row, header, 'score')
     const numText = cellOf(row, header, 'num')
@@ -213,12 +231,15 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
         : (opts.level ?? '')
     const fullScore = findProvince(province)?.fullScore ?? 750
     const score = parseScoreCell(scoreText, fullScore)
+    const at = (column: string, label: string) => cellPlace(line, fileColumns.get(column), label)
     if (!score)
-      throw new ImportInputError(`第 ${line} 行: 分数 '${scoreText}' 无法识别 (应如 612, 695-750, 695以上)`)
+      throw new ImportInputError(
+        `${at('score', '分数')}: '${scoreText}' 无法识别 (应如 612, 695-750, 695以上)`,
+      )
     const num = parseNumberCell(numText, true)
     const total = parseNumberCell(totalText, true)
-    if (num === undefined) throw new ImportInputError(`第 ${line} 行: 人数 '${numText}' 不是整数`)
-    if (total === undefined) throw new ImportInputError(`第 ${line} 行: 累计人数 '${totalText}' 不是整数`)
+    if (num === undefined) throw new ImportInputError(`${at('num', '人数')}: '${numText}' 不是整数`)
+    if (total === undefined) throw new ImportInputError(`${at('total', '累计人数')}: '${totalText}' 不是整数`)
     const key = JSON.stringify([province, year, km, level])
     const slice = slices.get(key) ?? { province, year, km, level, rows: [] }
     slice.rows.push({ ...score, num, total, line })
@@ -277,6 +298,7 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions): Converted {
     sliceColumns: ['province', 'year', 'km', 'level'],
     given: new Set(columns.map((c) => c.name)),
     ignoredColumns: header.ignored,
+    fileColumns,
     notes,
   }
 }
@@ -330,6 +352,7 @@ function convertTableSheet(
   columns: readonly Column[],
   sheet: SheetRows,
   opts: ImportOptions,
+  lineOf: (r: number) => number,
 ): Converted {
   const names = columns.map((c) => c.name)
   const kmColumn = KM_COLUMN[table]
@@ -359,11 +382,12 @@ function convertTableSheet(
   for (let r = header.headerRow + 1; r < sheet.length; r++) {
     const cells = sheet[r] as string[]
     if (carriesNoData(cells)) continue
-    const line = r + 1
+    const line = lineOf(r)
     const row: Record<string, Cell> = {}
     for (const c of columns) {
-      if (!header.index.has(c.name)) continue
-      const v = convertCell(cellOf(cells, header, c.name), c, line)
+      const at = header.index.get(c.name)
+      if (at === undefined) continue
+      const v = convertCell(cellOf(cells, header, c.name), c, line, at + 1)
       if (v !== null) row[c.name] = v
     }
     const province = String(
@@ -407,6 +431,7 @@ function convertTableSheet(
     sliceColumns,
     given,
     ignoredColumns: header.ignored,
+    fileColumns: fileColumnsOf(header),
     notes: [],
   }
 }

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
-import { copyFile, rename, rm, writeFile } from 'node:fs/promises'
-import { basename, join, resolve } from 'node:path'
+import { copyFile, rename, rm } from 'node:fs/promises'
+import { basename, resolve } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Column } from '../../data/schema.js'
-import { manifestColumns, stableJson } from '../manifest.js'
+import { manifestColumns } from '../manifest.js'
 import { compareSlices } from '../score-ranks-plan.js'
 import { runValidation, type ValidationReport } from '../validate/engine.js'
 import { sha256Of } from '../validate/manifest-drift.js'
@@ -13,9 +13,12 @@ import { knownTables, openSession, readFailure, type Session, tableFile } from '
 import { columnDdl, ident, query, queryRows, sqlString } from '../validate/sql.js'
 import { type Converted, convertSheet, type ImportOptions } from './convert.js'
 import { changedRefusal, currentDrift } from './drift.js'
-import { acquireImportLock } from './lock.js'
+import { pruneUndoRecords, saveUndoRecord, undoRecords, writeManifestFile } from './history.js'
+import { cellPlace } from './layouts.js'
+import { acquireImportLock, lockRefusal } from './lock.js'
 import { checkNames } from './names.js'
-import { ImportInputError, readSheetRows } from './read.js'
+import { type ImportPlan, importPlan, removalRefusal } from './plan.js'
+import { ImportInputError, readSheet } from './read.js'
 import { recoverInterruptedImport, recoveryNote } from './recover.js'
 import { assignIds } from './rows-ids.js'
 import { locateViolations } from './rows-origin.js'
@@ -47,6 +50,8 @@ export interface ImportRequest {
   allowNew?: readonly string[]
   /** import even when the table's current file differs from manifest.json (drift.ts); noted in the manifest */
   acceptChanged?: boolean
+  /** remove the rows of the slices the file does not have (plan.ts); without it such an import is refused */
+  replace?: boolean
 }
 
 /** Points where tests stop (or kill) an import: after the new file is written, after the backup, after the swap. */
@@ -54,6 +59,11 @@ export type PausePoint = 'after-tmp' | 'after-prev' | 'after-rename'
 
 export interface ImportHooks {
   pause?: (point: PausePoint) => Promise<void>
+  /**
+   * Asked, once the new table has passed validation, whether rows may be removed without --replace (the CLI
+   * asks at a terminal); without it, or answered no, the import is refused
+   */
+  approveRemoval?: (result: ImportResult) => Promise<boolean>
 }
 
 export interface SliceNote {
@@ -73,15 +83,25 @@ export interface ImportResult {
   ignoredColumns: string[]
   notes: string[]
   validation: ValidationReport
+  /** the rows added, changed and removed, by province, year, category and batch, with samples (plan.ts) */
+  plan: ImportPlan
+  /** why nothing was written although the table passed validation: rows it would remove without --replace */
+  refused?: string
+  /** how the removal of rows was agreed to: --replace, or a yes at the terminal */
+  removalApproved?: 'flag' | 'prompt'
+  /** imports `gaokao datasets undo` can undo now (history.ts), once written */
+  undoable?: number
 }
 
 /**
  * Replaces the slices a file holds (see README.md) in one table, holding `import.lock` (lock.ts) throughout:
  * 1. reads and converts the file (ImportInputError on an unreadable or ill-formed file: nothing is touched);
  * 2. builds the whole new table in DuckDB (old rows outside the slices keep their order; the new slice takes the
- *    old one's place) and runs every validate rule that reads the table on it: a violation stops here;
- * 3. writes `<table>.parquet.tmp`, validates that file again, copies the current file to `<table>.parquet.prev`,
- *    renames the new file into place, updates manifest.json (temp + rename) and only then removes the .prev.
+ *    old one's place), counts the rows it adds, changes and removes (plan.ts) and runs every validate rule that
+ *    reads the table on it: a violation stops here, and so do rows to remove without `replace` (or a yes);
+ * 3. writes `<table>.parquet.tmp`, validates that file again, keeps the current file for `datasets undo`
+ *    (history.ts), copies it to `<table>.parquet.prev`, renames the new file into place, updates manifest.json
+ *    (temp + rename) and only then removes the .prev.
  * A process killed at any point leaves the previous table readable: before the rename it is untouched; between
  * the rename and the manifest update, `<table>.parquet.prev` holds it (validate reports the mismatch).
  */
@@ -92,12 +112,7 @@ export async function importSlice(req: ImportRequest, hooks: ImportHooks = {}): 
   // rewrites; in a directory it cannot write to (a read-only install) no import can run, so it goes on without.
   const lock = acquireImportLock(dir)
   if (!lock.ok && (lock.reason === 'busy' || !req.dryRun))
-    throw new ImportStateError(
-      lock.reason === 'busy'
-        ? `另一个导入正在进行 (pid ${lock.pid ?? '未知'}), 请稍后再试; 若确实没有导入在运行, 删除 ${lock.path}`
-        : `无法在数据目录中创建 ${basename(lock.path)} (${lock.message}): 数据目录需可写`,
-      lock.reason === 'busy',
-    )
+    throw new ImportStateError(lockRefusal(lock), lock.reason === 'busy')
   try {
     return await importLocked(req, dir, hooks)
   } catch (err) {
@@ -135,8 +150,8 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       )
     if (drift && !req.acceptChanged) throw new ImportStateError(changedRefusal(drift.differs))
     const accepted = drift?.differs
-    const sheet = await readSheetRows(req.file, { sheet: req.sheet })
-    const converted = convertSheet(req.table, sheet, req.options)
+    const sheet = await readSheet(req.file, { sheet: req.sheet })
+    const converted = convertSheet(req.table, sheet.rows, req.options, sheet.lines)
     const conn = session.conn
     const had = session.present.has(req.table)
     await stage(conn, converted)
@@ -149,6 +164,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     if (converted.table === 'plans') await fillPlans(session, converted)
     await assignIds(conn, converted)
     const slices = await sliceList(conn, converted)
+    const plan = await importPlan(conn, converted, converted.origins, basename(req.file))
     const dropped = [
       ...(await droppedCategories(conn, converted)),
       ...(await staleDerived(session, converted)),
@@ -161,6 +177,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
         req.table,
         converted.origins,
         await runValidation(session, { onlyTables: [req.table], files: false, maxPerRule: req.maxPerRule }),
+        basename(req.file),
       )
     let validation = await validate()
     const result: ImportResult = {
@@ -180,8 +197,19 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
         ...dropped,
       ],
       validation,
+      plan,
     }
     if (!validation.ok || req.dryRun) return result
+    // Rows the file does not have go only when asked for: an import that removes them silently lost 江苏's
+    // 本科批 lines to a file of 专科批 lines.
+    if (plan.removed > 0) {
+      if (req.replace) result.removalApproved = 'flag'
+      else if (await hooks.approveRemoval?.(result)) result.removalApproved = 'prompt'
+      else {
+        result.refused = removalRefusal(req.table, plan, hooks.approveRemoval !== undefined)
+        return result
+      }
+    }
 
     const tmp = `${target}.tmp`
     const cols = converted.columns.map((c) => ident(c.name)).join(', ')
@@ -199,6 +227,15 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     const sha256 = await sha256Of(tmp)
     session.close()
 
+    // What `gaokao datasets undo` puts back (history.ts), kept before anything is swapped.
+    await saveUndoRecord(dir, target, {
+      table: req.table,
+      file: basename(req.file),
+      at: new Date().toISOString(),
+      after_sha256: sha256,
+      rows: { before: counts.before, after: counts.after },
+      manifest_entry: manifest.tables?.[req.table] ?? null,
+    })
     if (had) {
       await copyFile(target, `${target}.prev.tmp`)
       await rename(`${target}.prev.tmp`, `${target}.prev`)
@@ -216,7 +253,9 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       accepted,
     })
     await rm(`${target}.prev`, { force: true })
+    await pruneUndoRecords(dir)
     result.written = true
+    result.undoable = (await undoRecords(dir)).length
     return result
   } catch (err) {
     throw await asDamagedFile(session, err, req.table)
@@ -253,7 +292,7 @@ async function stage(conn: DuckDBConnection, c: Converted): Promise<void> {
       else if (col.type === 'INTEGER') {
         if (typeof v !== 'number' || !Number.isInteger(v) || Math.abs(v) > 2147483647)
           throw new ImportInputError(
-            `第 ${c.origins[i]?.line ?? i + 1} 行, 列 ${col.name}: ${String(v)} 超出整数范围`,
+            `${cellPlace(c.origins[i]?.line ?? i + 1, c.fileColumns.get(col.name), col.name)}: ${String(v)} 超出整数范围`,
           )
         app.appendInteger(v)
       } else if (col.type === 'DOUBLE') app.appendDouble(Number(v))
@@ -426,7 +465,6 @@ async function updateManifest(
     accepted?: string
   },
 ): Promise<void> {
-  const path = join(dir, 'manifest.json')
   manifest.tables ??= {}
   const entry: ManifestEntry = manifest.tables[c.table] ?? {}
   entry.file = `${c.table}.parquet`
@@ -476,7 +514,5 @@ async function updateManifest(
     )
   }
   manifest.tables[c.table] = entry
-  const tmp = `${path}.tmp`
-  await writeFile(tmp, stableJson(manifest))
-  await rename(tmp, path)
+  await writeManifestFile(dir, manifest)
 }

@@ -170,11 +170,22 @@ export const FLAG_COLUMNS: ReadonlySet<string> = new Set(['is_use', 'is_dual_cla
 
 export type Cell = string | number | boolean | null
 
+/** What a column's type is called where a value does not fit it. */
+const TYPE_WORD: Readonly<Record<string, string>> = { INTEGER: '整数', DOUBLE: '数字' }
+
+/**
+ * Where a cell is, in the file's own terms: `第 3 行 第 2 列 (score)`, the line and the 1-based column of the
+ * file (a spreadsheet user counts columns, and the header may be in any order) and the column it fills.
+ */
+export const cellPlace = (line: number, fileColumn: number | undefined, name: string): string =>
+  `第 ${line} 行${fileColumn === undefined ? '' : ` 第 ${fileColumn} 列`} (${name})`
+
 /**
  * A text cell as a value of the column's schema type. Empty means null in a nullable column and '' in a
- * non-null VARCHAR column; an unreadable value throws ImportInputError naming the row and column.
+ * non-null VARCHAR column; an unreadable value throws ImportInputError naming the line and the file's column
+ * (`fileColumn`, 1-based).
  */
-export function convertCell(cell: string, column: Column, rowNumber: number): Cell {
+export function convertCell(cell: string, column: Column, rowNumber: number, fileColumn?: number): Cell {
   if (column.type === 'VARCHAR') return cell === '' && column.nullable ? null : cell
   if (cell === '') return null
   const flag = column.type === 'BOOLEAN' || FLAG_COLUMNS.has(column.name)
@@ -184,8 +195,8 @@ export function convertCell(cell: string, column: Column, rowNumber: number): Ce
     const n = parseNumberCell(cell, column.type === 'INTEGER')
     if (n !== undefined) return n
   }
-  const want = flag ? '是/否 (或 1/0)' : column.type
-  throw new ImportInputError(`第 ${rowNumber} 行, 列 ${column.name}: '${cell}' 不是 ${want}`)
+  const want = flag ? ' 是/否 (或 1/0)' : (TYPE_WORD[column.type] ?? ` ${column.type}`)
+  throw new ImportInputError(`${cellPlace(rowNumber, fileColumn, column.name)}: '${cell}' 不是${want}`)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 
 /**
  * The import lock: `<datasets>/import.lock`, created with the `wx` flag (fails when it exists) and holding
@@ -23,6 +23,13 @@ export type LockAttempt =
   | { ok: true; release: () => void }
   | { ok: false; reason: 'busy'; pid: number | null; path: string }
   | { ok: false; reason: 'unwritable'; message: string; path: string }
+
+/** What a failed attempt says to the user (import and undo alike). */
+export function lockRefusal(lock: Extract<LockAttempt, { ok: false }>): string {
+  return lock.reason === 'busy'
+    ? `另一个导入正在进行 (pid ${lock.pid ?? '未知'}), 请稍后再试; 若确实没有导入在运行, 删除 ${lock.path}`
+    : `无法在数据目录中创建 ${basename(lock.path)} (${lock.message}): 数据目录需可写`
+}
 
 export function acquireImportLock(dir: string): LockAttempt {
   const path = join(dir, LOCK_FILE)

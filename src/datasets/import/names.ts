@@ -1,3 +1,4 @@
+import { editDistance as distance } from '../../domain/closest.js'
 import { findProvince } from '../../domain/provinces.js'
 import { BASE_KM, ordinaryCategories } from '../normalize.js'
 import { BATCH_NAMES } from '../plans/types.js'
@@ -79,24 +80,6 @@ function columnsOf(table: string): NameColumn[] {
       ]),
     )
   return out
-}
-
-/** Edit distance (Levenshtein), for the closest known name. */
-function distance(a: string, b: string): number {
-  const x = [...a]
-  const y = [...b]
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= x.length; i++) {
-    const cur = [i]
-    for (let j = 1; j <= y.length; j++)
-      cur[j] = Math.min(
-        (prev[j] ?? 0) + 1,
-        (cur[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (x[i - 1] === y[j - 1] ? 0 : 1),
-      )
-    prev = cur
-  }
-  return prev[y.length] ?? 0
 }
 
 /** The known name nearest a typo (物埋 → 物理类: 类 is often left out), if one is near enough to mean. */

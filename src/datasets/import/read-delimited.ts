@@ -74,7 +74,21 @@ export function guessDelimiter(text: string): string {
  * guessDelimiter unless given).
  */
 export function parseDelimited(text: string, delimiter = guessDelimiter(text)): SheetRows {
+  return parseDelimitedLines(text, delimiter).rows
+}
+
+/**
+ * parseDelimited with the file line each row starts on: a quoted cell holding line breaks (a 备注 typed with
+ * Alt+Enter in Excel) makes the rows after it start further down than their index says, and messages name
+ * the file's own line.
+ */
+export function parseDelimitedLines(
+  text: string,
+  delimiter = guessDelimiter(text),
+): { rows: SheetRows; lines: number[] } {
   const rows: SheetRows = []
+  const lines: number[] = []
+  let start = 1
   let row: string[] = []
   let field = ''
   let quoted = false
@@ -103,6 +117,8 @@ export function parseDelimited(text: string, delimiter = guessDelimiter(text)): 
       }
       row.push(field.trim())
       rows.push(row)
+      lines.push(start)
+      start = line
       row = []
       field = ''
     } else field += ch
@@ -111,6 +127,7 @@ export function parseDelimited(text: string, delimiter = guessDelimiter(text)): 
   if (field !== '' || row.length > 0) {
     row.push(field.trim())
     rows.push(row)
+    lines.push(start)
   }
-  return rows
+  return { rows, lines }
 }

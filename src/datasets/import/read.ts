@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
-import { decodeText, parseDelimited } from './read-delimited.js'
+import { decodeText, parseDelimitedLines } from './read-delimited.js'
 import { hasNoText, ImportInputError, type SheetRows } from './read-error.js'
 import { readXlsx } from './read-xlsx.js'
 
@@ -11,12 +11,30 @@ export { ImportInputError, type SheetRows } from './read-error.js'
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
 
+/** The rows of readSheet, without their lines. */
+export async function readSheetRows(file: string, opts: { sheet?: string } = {}): Promise<SheetRows> {
+  return (await readSheet(file, opts)).rows
+}
+
+/** Why a file cannot be opened, in a user's words: a missing file is `找不到文件 zk.csv`, not ENOENT. */
+function openFailure(file: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') return `找不到文件 ${file}`
+  if (code === 'EACCES' || code === 'EPERM') return `没有权限读取 ${file}`
+  if (code === 'ENOTDIR') return `找不到文件 ${file} (路径中有一段不是目录)`
+  return `无法读取 ${file}: ${code ?? String(err)}`
+}
+
 /**
  * Reads a .csv / .tsv / .txt (UTF-8 with or without BOM, UTF-16 with BOM, else GB18030, the encoding of
  * spreadsheets saved on Chinese Windows) or an .xlsx workbook (read-excel-file; the first sheet unless
- * `sheet` names one, by name or 1-based number). Every failure is an ImportInputError naming the file.
+ * `sheet` names one, by name or 1-based number), with the file line of each row where it is not its index + 1
+ * (a text cell with line breaks). Every failure is an ImportInputError naming the file.
  */
-export async function readSheetRows(file: string, opts: { sheet?: string } = {}): Promise<SheetRows> {
+export async function readSheet(
+  file: string,
+  opts: { sheet?: string } = {},
+): Promise<{ rows: SheetRows; lines?: number[] }> {
   const ext = extname(file).toLowerCase()
   let bytes: Buffer
   try {
@@ -31,9 +49,9 @@ export async function readSheetRows(file: string, opts: { sheet?: string } = {})
     bytes = await readFile(file)
   } catch (err) {
     if (err instanceof ImportInputError) throw err
-    throw new ImportInputError(`无法读取 ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`)
+    throw new ImportInputError(openFailure(file, err))
   }
-  if (ext === '.xlsx' || ext === '.xlsm') return readXlsx(bytes, file, opts.sheet)
+  if (ext === '.xlsx' || ext === '.xlsm') return { rows: await readXlsx(bytes, file, opts.sheet) }
   if (ext === '.xls') throw new ImportInputError(`${file}: 旧的 .xls 格式不支持, 请另存为 .xlsx 或 .csv`)
   if (ext === '.csv' || ext === '.tsv' || ext === '.txt') {
     // Ignoring it would import the one table a text file has while the user meant some other sheet.
@@ -43,9 +61,9 @@ export async function readSheetRows(file: string, opts: { sheet?: string } = {})
       )
     if (bytes.length === 0) throw new ImportInputError(`${file}: 文件是空的`)
     try {
-      const rows = parseDelimited(decodeText(bytes))
-      if (hasNoText(rows)) throw new ImportInputError('文件中没有任何文字')
-      return rows
+      const sheet = parseDelimitedLines(decodeText(bytes))
+      if (hasNoText(sheet.rows)) throw new ImportInputError('文件中没有任何文字')
+      return sheet
     } catch (err) {
       if (err instanceof ImportInputError) throw new ImportInputError(`${file}: ${err.message}`)
       throw err

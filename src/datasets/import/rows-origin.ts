@@ -15,15 +15,17 @@ export interface LocatedSample extends Sample {
 }
 
 /**
- * The validate report with each violation of an imported row named by the file line it came from instead of its
- * key: the key holds ids and `seq` values the import generated, which the user cannot find in the file. The
- * rule ids stay. `origins[i]` is the origin of staged row `__row = i`.
+ * The validate report with each violation of an imported row named by the file and the line it came from
+ * (`zk.csv 第 3 行`) instead of its key: the key holds ids and `seq` values the import generated, which the user
+ * cannot find in the file, and `plans 第 3 行` read as the table's third row. The rule ids stay. `origins[i]` is
+ * the origin of staged row `__row = i`.
  */
 export async function locateViolations(
   conn: DuckDBConnection,
   table: string,
   origins: readonly RowOrigin[],
   report: ValidationReport,
+  fileName: string,
 ): Promise<ValidationReport> {
   const failing = report.results.filter((r) => r.table === table && r.status === 'failed')
   if (failing.length === 0 || keyOf(table).length === 0) return report
@@ -50,7 +52,7 @@ export async function locateViolations(
             .map((r) => `第 ${origins[r]?.line} 行`)
             .join(', ')})`
         : ''
-    const key = `第 ${origin.line} 行${origin.label ? ` (${origin.label})` : ''}${more}`
+    const key = `${fileName} 第 ${origin.line} 行${origin.label ? ` (${origin.label})` : ''}${more}`
     return {
       key,
       message: explain(table, rule, s.message, hasSchool.get(first as number), at.length),

@@ -1,14 +1,27 @@
 import type { TableView } from '../../endpoints/define.js'
+import { sourceLegend } from '../source-names.js'
 import type { DatasetsInfo, TableInfo } from './info.js'
 
 const pct = (share: number): string => `${(share * 100).toFixed(1)}%`
 const fmt = (n: number): string => n.toLocaleString('en-US')
 const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
 
+/** The sources a table's cell shows: the three largest */
+const SHOWN_SOURCES = 3
+
 function sourcesCell(t: TableInfo, short: boolean): string {
   if (!t.sources?.length) return ''
-  const top = t.sources.slice(0, 3).map((s) => `${short ? clip(s.source, 14) : s.source} ${pct(s.share)}`)
-  return `${top.join(', ')}${t.sources.length > 3 ? ` +${t.sources.length - 3}` : ''}`
+  const top = t.sources
+    .slice(0, SHOWN_SOURCES)
+    .map((s) => `${short ? clip(s.source, 14) : s.source} ${pct(s.share)}`)
+  return `${top.join(', ')}${t.sources.length > SHOWN_SOURCES ? ` +${t.sources.length - SHOWN_SOURCES}` : ''}`
+}
+
+/** The codes of the sources the table shows, named in full (source-names.json), one per line. */
+function legendLines(tables: readonly TableInfo[]): string[] {
+  const cells = tables.flatMap((t) => (t.sources ?? []).slice(0, SHOWN_SOURCES).map((s) => s.source))
+  const legend = sourceLegend(cells)
+  return legend.length ? ['来源代码:', ...legend.map((l) => `  ${l}`)] : []
 }
 
 function noteCell(t: TableInfo): string {
@@ -36,6 +49,7 @@ export function infoViews(info: DatasetsInfo, opts: { short?: boolean } = {}): T
   const absent = info.tables.filter((t) => !t.present && !t.problem).map((t) => t.table)
   const problems = infoProblems(info)
   const footer = [
+    ...legendLines(present),
     ...(absent.length ? [`未安装: ${absent.join(', ')}`] : []),
     ...problems.map((p) => `问题: ${p}`),
   ]

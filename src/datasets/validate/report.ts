@@ -64,7 +64,9 @@ export function renderValidation(report: ValidationReport, paint: Paint = plain)
   for (const r of failed) {
     const mark = r.severity === 'error' ? paint.red('✗ 错误') : paint.yellow('! 警告')
     out.push(`${mark} ${r.table} ${paint.bold(r.rule)}: ${fmt(r.count)} 处  ${paint.dim(r.description)}`)
-    for (const s of r.samples) out.push(`    ${r.table} ${s.key}  [${r.rule}] ${s.message}`)
+    // a sample an import located in its file names the file and line (rows-origin.ts), not a row of the table
+    for (const s of r.samples)
+      out.push(`    ${'line' in s ? '' : `${r.table} `}${s.key}  [${r.rule}] ${s.message}`)
     if (r.count > r.samples.length)
       out.push(paint.dim(`    … 另有 ${fmt(r.count - r.samples.length)} 处未列出 (--max-per-rule 可调)`))
   }

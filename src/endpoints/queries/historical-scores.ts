@@ -34,13 +34,15 @@ function schoolIds(schools: ReadonlyMap<number, SchoolInfo>, test: (name: string
  * integers, not text; a name the schools table does not know is compared as text. The keyword keeps its text
  * conditions (applied after the ids have narrowed the rows).
  */
-function whereOf(f: ScoreRowFilter, schools: ReadonlyMap<number, SchoolInfo>): Where {
+export function whereOf(f: ScoreRowFilter, schools: ReadonlyMap<number, SchoolInfo>): Where {
   const where = new Where().add('min IS NOT NULL')
   if (f.yearFrom !== undefined && f.yearFrom === f.yearTo) where.add('year = ?', f.yearFrom)
   else if (f.yearFrom !== undefined) where.add('year BETWEEN ? AND ?', f.yearFrom, f.yearTo)
   if (f.batches) where.in('batch_name', f.batches)
   if (f.province !== undefined) where.add('province = ?', f.province)
   if (f.subjects) where.in('subject_type', f.subjects)
+  if (f.excludeMajors?.length)
+    where.add(`(major_id IS NULL OR major_id NOT IN (${placeholders(f.excludeMajors)}))`, ...f.excludeMajors)
   const exact = f.schoolName
   if (exact !== undefined) {
     const sids = schoolIds(schools, (name) => name === exact)
@@ -123,6 +125,8 @@ function summaryOf(
 export type ScoreRow = Omit<HistoricalScore, 'batch' | 'plan_num' | 'hot'> & {
   batch_name: string
   num: number
+  /** The enrolment province of the representative row (2.9 has none): its score scale, for the terminal */
+  province: string
 }
 
 /**
@@ -155,7 +159,7 @@ function blockQuery(where: Where, covered: readonly BlockRange[]): [string, unkn
   const sql = branches
     .map(
       (b) => `(SELECT sid, spname, year, min, min_section, average, batch_name, sg_infos, num, subject_type,
-         school_name FROM plans WHERE ${where} AND ${b}
+         school_name, province FROM plans WHERE ${where} AND ${b}
        QUALIFY row_number() OVER (PARTITION BY year, sid, spname ORDER BY ${REPRESENTATIVE}) = 1)`,
     )
     .join(' UNION ALL ')

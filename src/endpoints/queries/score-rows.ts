@@ -40,14 +40,14 @@ export function scoreRows(db: Db): Promise<ScoreRows> {
          FROM (SELECT DISTINCT ${CODED[name]} AS v FROM scored))`,
     )
     const joins = names.map((name) => `JOIN d_${name} ON s.${CODED[name]} IS NOT DISTINCT FROM d_${name}.v`)
-    const [year, sid, hot, ...codes] = await db.intColumns(
+    const [year, sid, hot, major, ...codes] = await db.intColumns(
       `WITH scored AS (${SCORED}), ${ctes.join(', ')}
-       SELECT s.year::INTEGER, s.sid::INTEGER, coalesce(h.hot, -1)::INTEGER,
+       SELECT s.year::INTEGER, s.sid::INTEGER, coalesce(h.hot, -1)::INTEGER, coalesce(s.major_id, -1)::INTEGER,
          ${names.map((n) => `d_${n}.code`).join(', ')}
        FROM scored s ${joins.join(' ')} LEFT JOIN schools h ON h.sid = s.sid
        ORDER BY s.year DESC, h.hot ASC NULLS LAST, s.sid, d_spname.code`,
     )
-    const columns = { year, sid, hot } as Record<string, Int32Array>
+    const columns = { year, sid, hot, major } as Record<string, Int32Array>
     names.forEach((name, i) => {
       columns[name] = codes[i] as Int32Array
     })

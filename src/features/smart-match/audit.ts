@@ -1,5 +1,6 @@
 import type { Db } from '../../data/db.js'
 import { ruleProvinces } from '../../data/volunteer-rules.js'
+import { unknownProvince } from '../../domain/closest.js'
 import { findProvince, PROVINCES } from '../../domain/provinces.js'
 import { ApiError, badRequest } from '../../errors.js'
 import { defaultBatch } from './defaults.js'
@@ -48,7 +49,7 @@ export async function auditFormReady(db: Db, opts: AuditOptions): Promise<AuditR
   const out: AuditRow[] = []
   for (const name of provinces) {
     const province = findProvince(name)
-    if (!province) throw badRequest(`未知省份: ${name}`)
+    if (!province) throw badRequest(unknownProvince(name))
     for (const year of opts.years) out.push(await auditProvinceYear(db, province.name, year, opts.shares))
   }
   return out

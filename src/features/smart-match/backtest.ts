@@ -158,16 +158,19 @@ export interface BacktestRun {
 /**
  * The backtest of several provinces, as `gaokao smart-match backtest --all` runs it. A province whose items have no
  * outcome at their level (山东 2025: school lines only, for lists of majors) is listed as having no data rather
- * than judged on nothing; with `tolerant`, so is a province without a rule for the batch.
+ * than judged on nothing; with `tolerant`, so is a province without a rule for the batch. `onProvince` hears of
+ * each province before it is tested and once when all are (done = provinces.length), for the CLI's progress.
  */
 export async function backtestMany(
   db: Db,
   provinces: readonly string[],
   opts: Omit<BacktestOptions, 'province'>,
   tolerant: boolean,
+  onProvince?: (done: number, total: number, province: string) => void,
 ): Promise<BacktestRun> {
   const run: BacktestRun = { rows: [], noData: [] }
-  for (const province of provinces) {
+  for (const [done, province] of provinces.entries()) {
+    onProvince?.(done, provinces.length, province)
     let rows: BacktestRow[] = []
     try {
       rows = await backtestProvince(db, { ...opts, province })
@@ -178,5 +181,6 @@ export async function backtestMany(
     if (rows.length === 0) run.noData.push(province)
     run.rows.push(...rows)
   }
+  onProvince?.(provinces.length, provinces.length, '')
   return run
 }

@@ -19,6 +19,7 @@ import { schoolCounts } from './model/classify.js'
 import type { Strategy } from './model/strategies.js'
 import { parseXuanke } from './model/subjects.js'
 import { type MatchRequest, matchCandidate, noRuleError } from './run.js'
+import { xuankeLabel } from './table.js'
 
 /**
  * SPEC 4.13 reads `user_info`; the CLI has no nested flags, so the same fields may also come at the top level
@@ -269,9 +270,12 @@ export default defineEndpoint({
     cache.set(key, entry)
     return answer(entry)
   },
-  table: (data, _input, of) => ({
-    // The defaults (year, batch) and the rank read from a score are said, so that a count is never a mystery.
-    title: countsTitle(of),
+  table: (data, input, of) => ({
+    // The defaults (year, batch) and the rank read from a score are said, so that a count is never a mystery;
+    // so is the 选科 the options were filtered by.
+    title: of
+      ? [countsTitle(of), xuankeLabel(input.xuanke, of.category)].filter(Boolean).join(' · ')
+      : undefined,
     head: ['冲 (chongci)', '稳 (wentuo)', '保 (baodi)'],
     rows: [[data.chongci, data.wentuo, data.baodi]],
     numeric: [0, 1, 2],

@@ -510,3 +510,44 @@ export function premiumRows(
     4,
   )
 }
+
+/** Rows of one table behind a list, by provenance and source (the 志愿表 workbook's cover, workbook-file.ts). */
+export interface EvidenceRow {
+  table: 'plans' | 'score_ranks'
+  provenance: string
+  source: string
+  rows: number
+  /** plans only: lowest ranks derived from the score through that year's 一分一段 table, not published */
+  derived: number
+}
+
+/**
+ * Where a list's figures come from: the plan and admission rows of its schools in the province and category up to
+ * the rank year (ordinary plans), and the rank year's 一分一段 table of the category.
+ */
+export async function listEvidence(
+  db: Db,
+  province: string,
+  category: string,
+  rankYear: number,
+  sids: readonly number[],
+): Promise<EvidenceRow[]> {
+  const plans =
+    sids.length === 0
+      ? []
+      : await db.all<EvidenceRow>(
+          `SELECT 'plans' AS "table", provenance, source, count(*)::INTEGER AS rows,
+                  count(*) FILTER (WHERE rank_derived AND min_section IS NOT NULL)::INTEGER AS derived
+           FROM plans WHERE province = ? AND subject_type = ? AND year <= ? AND plan_type = '普通'
+             AND sid IN (${placeholders(sids)})
+           GROUP BY provenance, source ORDER BY rows DESC, source`,
+          [province, category, rankYear, ...sids],
+        )
+  const ranks = await db.all<EvidenceRow>(
+    `SELECT 'score_ranks' AS "table", provenance, source, count(*)::INTEGER AS rows, 0 AS derived
+     FROM score_ranks WHERE province = ? AND km = ? AND year = ?
+     GROUP BY provenance, source ORDER BY rows DESC, source`,
+    [province, category, rankYear],
+  )
+  return [...plans, ...ranks]
+}

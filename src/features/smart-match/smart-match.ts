@@ -161,4 +161,9 @@ export default defineEndpoint({
   },
   records: smartMatchRecords,
   table: smartMatchTables,
+  // `--out 志愿表.xlsx`: write-excel-file is loaded only then, never by the server
+  async workbook(data, input, ctx) {
+    const { smartMatchWorkbook, workbookRequest } = await import('./workbook-file.js')
+    return smartMatchWorkbook(ctx.db, data, workbookRequest(input), ctx.now())
+  },
 })

@@ -1,17 +1,18 @@
 import type { TableView } from '../../endpoints/define.js'
 import type { Granularity } from './model/estimate.js'
 import type { TierName } from './model/strategies.js'
+import { parseXuanke } from './model/subjects.js'
 import type { SmartMatchData, ZybItem } from './response.js'
 
 /** How the CLI shows a list: the candidate's line, then one table per tier (冲 red, 稳 yellow, 保 green). */
 
-const TIER_LABEL: Record<TierName, string> = { chong: '冲', wen: '稳', bao: '保' }
+export const TIER_LABEL: Record<TierName, string> = { chong: '冲', wen: '稳', bao: '保' }
 const TIER_TONE: Record<TierName, NonNullable<TableView['tone']>> = {
   chong: 'red',
   wen: 'yellow',
   bao: 'green',
 }
-const VOLUNTEER_TYPE: Record<number, string> = { 1: '院校 + 专业', 2: '院校专业组', 3: '专业 + 院校' }
+export const VOLUNTEER_TYPE: Record<number, string> = { 1: '院校 + 专业', 2: '院校专业组', 3: '专业 + 院校' }
 
 /** The group without the school's name in front: 南京大学01组（物理+化学） → 01组（物理+化学）. */
 const groupLabel = (item: ZybItem) =>
@@ -26,7 +27,7 @@ const signed = (x: number | null) => (x === null ? '' : x > 0 ? `+${x}` : String
 const GRANULARITY_ORDER = { major: 0, group: 1, school: 2 } as const
 const BORROWED = { group: '组线', school: '校线', major: '' } as const
 /** The 专业组 cell of a group province's item whose group no source names (a school known by its school line). */
-const UNKNOWN_GROUP = '代码未知'
+export const UNKNOWN_GROUP = '代码未知'
 /** The mark under majors that the plan year's plan does not name (compose.ts): check them in the plan book. */
 const COMPOSITION_MARK = {
   plan: '',
@@ -38,7 +39,7 @@ const COMPOSITION_MARK = {
  * "2024: 12345 (610分)" for the latest published lowest rank; "… 校线" when it is not the item's own line but its
  * school's (or, for a major, its group's): a counsellor must not take it for the item's own history.
  */
-function latest(item: ZybItem, own: Granularity): string {
+export function latest(item: ZybItem, own: Granularity): string {
   const h = item.history[0]
   if (!h) return ''
   const borrowed = GRANULARITY_ORDER[h.level] > GRANULARITY_ORDER[own] ? ` ${BORROWED[h.level]}` : ''
@@ -49,16 +50,30 @@ function latest(item: ZybItem, own: Granularity): string {
  * 军 / 警: military and police academies admit in 提前批 after 政审 and 体检, and some sources file their lines
  * under the ordinary batch: a counsellor must see them at a glance.
  */
-function academyMark(item: ZybItem): string {
+export function academyMark(item: ZybItem): string {
   if (item.school_type === '军事类') return ' (军)'
   if (/警|公安/u.test(item.schoolName)) return ' (警)'
   return ''
 }
 
 /** What one item of a rule's list is: volunteerType 1 a school, 2 a group, 3 a major. */
-const ITEM_LEVEL: Record<number, Granularity> = { 1: 'school', 2: 'group', 3: 'major' }
+export const ITEM_LEVEL: Record<number, Granularity> = { 1: 'school', 2: 'group', 3: 'major' }
 
-export function smartMatchTables(data: SmartMatchData, req?: { province?: unknown }): TableView[] {
+/**
+ * Which 选科 a list or count was made for, for its title: `选科 物理+化学+生物`, or `未限定选科` when none was
+ * given (综合, 不限: no group was left out for its subject requirements). Empty for a 文理 category (理科, 文科),
+ * where groups have no such requirements.
+ */
+export function xuankeLabel(xuanke: unknown, category: string): string {
+  if (category === '理科' || category === '文科') return ''
+  const chosen = typeof xuanke === 'string' ? parseXuanke(xuanke) : null
+  return chosen ? `选科 ${[...chosen].join('+')}` : '未限定选科'
+}
+
+export function smartMatchTables(
+  data: SmartMatchData,
+  req?: { province?: unknown; xuanke?: unknown },
+): TableView[] {
   const rule = data.zyb_rule
   const c = data.candidate
   const strategy = data.zyb_type.find((t) => t.is_default === 1)
@@ -90,9 +105,11 @@ export function smartMatchTables(data: SmartMatchData, req?: { province?: unknow
     c.unjudged_schools > 0
       ? `\n计划中另有 ${c.unjudged_schools} 所院校没有可用的往年最低位次 (只有分数, 或无录取数据), 无法判断, 未列入`
       : ''
+  // The subjects the list was filtered by: without 选科 half of a 3+1+2 list can change (groups it cannot take)
+  const subjects = xuankeLabel(req?.xuanke, c.category)
   const views: TableView[] = [
     {
-      title: `${typeof req?.province === 'string' ? `${req.province} ` : ''}${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${unjudged}`,
+      title: `${typeof req?.province === 'string' ? `${req.province} ` : ''}${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank}${subjects ? ` · ${subjects}` : ''} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${unjudged}`,
       head: [],
       rows: [],
     },

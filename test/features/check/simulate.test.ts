@@ -106,19 +106,16 @@ describe('the filing simulation', () => {
     )
     expect(easy.choices[0]?.majors[0]).toBeGreaterThan(0.95)
   })
-  it('simulates 96 choices in well under 300 ms', () => {
+  // Its time is measured by `npm run bench` (bench/check.mjs), not here: timings belong in benchmarks.
+  it('simulates 96 choices, every draw counted, and the same figures twice (seeded)', () => {
     const list = Array.from({ length: 96 }, (_, i) =>
       choice(6000 + i * 300, { school: Math.floor(i / 3), evidence: String(i % 2) }),
     )
-    simulateFiling(list, 12_000)
-    // the best of five: what the code takes, not what the other test files running beside it take
-    let best = Number.POSITIVE_INFINITY
-    for (let k = 0; k < 5; k++) {
-      const started = performance.now()
-      const r = simulateFiling(list, 12_000, { pairs: [[0, 1]] })
-      best = Math.min(best, performance.now() - started)
-      expect(r.draws).toBe(CHECK_PARAMS.draws)
-    }
-    expect(best).toBeLessThan(300)
+    const a = simulateFiling(list, 12_000, { pairs: [[0, 1]] })
+    expect(a.draws).toBe(CHECK_PARAMS.draws)
+    expect(a.choices).toHaveLength(96)
+    const filed = a.choices.reduce((n, c) => n + c.filed, 0)
+    expect(filed + a.slide).toBeCloseTo(1, 9)
+    expect(simulateFiling(list, 12_000, { pairs: [[0, 1]] })).toEqual(a)
   })
 })

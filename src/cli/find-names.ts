@@ -1,0 +1,142 @@
+import type { Command } from 'commander'
+import { didYouMean } from '../domain/closest.js'
+import { isExact, type NameEntry, type NameMatch, resolveMatches } from '../domain/name-search.js'
+import type { FieldMeta } from '../endpoints/schema.js'
+import { badRequest } from '../errors.js'
+import type { Finder } from '../features/name-search/finders.js'
+import { commandFor } from './command-tree.js'
+import type { FlagSpec } from './flags.js'
+import type { CliIo } from './io.js'
+import type { CommandEntry } from './manifest.js'
+import type { Prompter } from './prompter.js'
+import type { CliSession } from './session.js'
+
+/**
+ * Where a command takes a school or a major (a field whose meta has `finds`: --school-name, --school-id,
+ * major-groups <school>, offering-schools <major>, --major-id), the command line takes what people type: part of
+ * the name, a short name (南大), pinyin (njdx), a code. Before the endpoint runs, the text becomes the exact value
+ * the endpoint wants (its name or its id), so that the HTTP API keeps its exact-match rule:
+ *  - one clear match is used, and said on stderr when it was not the exact form (`院校: 南京大学 (按 "南大")`);
+ *  - several are asked about in a terminal, else listed in the error (exit 2);
+ *  - none is an error naming the closest names; but digits are left to the endpoint (an id it may know), and
+ *    so is a path's resource (major-groups, offering-schools), whose "not found" answer the spec fixes: the
+ *    closest names are then added to its line (pendingHints).
+ */
+export function findNamesBeforeRun(
+  program: Command,
+  manifest: readonly CommandEntry[],
+  io: CliIo,
+  session: CliSession,
+  prompter?: () => Promise<Prompter>,
+): void {
+  for (const entry of manifest) {
+    const named = entry.flags.filter((f) => f.meta.finds)
+    if (named.length === 0) continue
+    const cmd = commandFor(program, entry.command)
+    // A parent's hook runs for its subcommands too (open-majors and open-majors list): only its own.
+    cmd.hook('preAction', async (_self, action) => {
+      if (action === cmd) await findNames(cmd, entry, named, io, session, prompter)
+    })
+  }
+}
+
+/** Lines to add to the endpoint's own error, by the options object of the command line (see above). */
+const pending = new WeakMap<object, string[]>()
+
+/** What the names found before the run left to say if the endpoint refuses the request. */
+export const pendingHints = (opts: object): readonly string[] => pending.get(opts) ?? []
+
+async function findNames(
+  cmd: Command,
+  entry: CommandEntry,
+  named: readonly FlagSpec[],
+  io: CliIo,
+  session: CliSession,
+  prompter?: () => Promise<Prompter>,
+): Promise<void> {
+  const opts = cmd.opts() as Record<string, unknown>
+  const { MAJORS, SCHOOLS } = await import('../features/name-search/finders.js')
+  for (const flag of named) {
+    const finds = flag.meta.finds as NonNullable<FieldMeta['finds']>
+    const positional = flag.key === entry.positional
+    const raw = positional ? cmd.processedArgs[0] : opts[flag.attribute]
+    if (typeof raw !== 'string' || raw.trim() === '') continue
+    const ctx = session.context({
+      datasets: opts.datasets as string | undefined,
+      store: opts.store as string | undefined,
+      caller: null,
+    })
+    const finder: Finder<NameEntry> = finds.what === 'school' ? SCHOOLS : MAJORS
+    const entries = await finder.entries(ctx.db)
+    const text = raw.trim()
+    const chosen = await choose(finder, entries, text, io, prompter)
+    if (chosen === undefined) {
+      if (/^\d+$/u.test(text)) continue
+      const near = nearest(entries, text)
+      if (finds.as !== 'slug')
+        throw badRequest(
+          `找不到${finder.noun} "${text}"${near || ` (可用 gaokao ${finder.group} search 查找)`}`,
+        )
+      if (near) pending.set(opts, [...pendingHints(opts), `找不到${finder.noun} "${text}"${near}`])
+      continue
+    }
+    // The exact form the endpoint takes already (its name, its id; a slug takes any exact form): left as typed.
+    const { match } = chosen
+    if (
+      isExact(match) &&
+      (finds.as === 'slug' || (finds.as === 'name' ? match.kind === 'name' : match.kind === 'id'))
+    )
+      continue
+    const value = finds.as === 'name' ? match.entry.name : String(match.entry.id)
+    // Said unless the user chose it, or typed its full name or id (a code is said: 10284 is 南京大学)
+    if (!chosen.asked && match.kind !== 'name' && match.kind !== 'id')
+      io.stderr(`${finder.noun}: ${match.entry.name} (按 "${text}")\n`)
+    if (positional) cmd.processedArgs[0] = value
+    else cmd.setOptionValue(flag.attribute, value)
+  }
+}
+
+/** The one entry a text names: clear, or chosen in a terminal; undefined when nothing matches. */
+async function choose(
+  finder: Finder<NameEntry>,
+  entries: readonly NameEntry[],
+  text: string,
+  io: CliIo,
+  prompter?: () => Promise<Prompter>,
+): Promise<{ match: NameMatch<NameEntry>; asked: boolean } | undefined> {
+  const found = resolveMatches(await finder.find(entries, text))
+  if (found.found === 'none') return undefined
+  if (found.found === 'one') return { match: found.match, asked: false }
+  const shown = found.matches.slice(0, MAX_CHOICES)
+  if (!io.interactive) {
+    const more = found.matches.length > shown.length ? ` 等 ${found.matches.length} 个` : ''
+    throw badRequest(
+      `"${text}" 可指多个${finder.noun}: ${shown.map((m) => label(finder, m, shown)).join('、')}${more}; ` +
+        `请写得更具体 (${finder.exactly}), 或用 gaokao ${finder.group} search ${text} 查看`,
+    )
+  }
+  const ask = await (prompter ?? (await import('./prompter.js')).inquirerPrompter)()
+  const id = await ask.select(
+    `"${text}" 可指多个${finder.noun}, 请选择`,
+    shown.map((m) => ({ name: `${m.entry.name} (${finder.describe(m.entry)})`, value: String(m.entry.id) })),
+  )
+  const match = shown.find((m) => String(m.entry.id) === id) as NameMatch<NameEntry>
+  return { match, asked: true }
+}
+
+/** A candidate's name, told apart from another of the same name (临床医学: 本科 and 专科) */
+const label = (finder: Finder<NameEntry>, m: NameMatch<NameEntry>, all: readonly NameMatch<NameEntry>[]) =>
+  all.some((o) => o !== m && o.entry.name === m.entry.name)
+    ? `${m.entry.name} (${finder.describe(m.entry)})`
+    : m.entry.name
+
+/** How many candidates a question offers or an error lists */
+const MAX_CHOICES = 12
+
+/** `, 是否要找: 南京大学` (the hottest first among equally near names), or ''. */
+function nearest(entries: readonly NameEntry[], text: string): string {
+  return didYouMean(
+    text,
+    [...entries].sort((a, b) => a.order - b.order).map((e) => e.name),
+  )
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify'
+import { pino } from 'pino'
+import { LOG_LEVELS, type LogLevel } from './serve-defaults.js'
+
+/**
+ * Request logs and request ids (docs/api.md, "Operations"). `serve` logs JSON lines on stderr through Fastify's
+ * logger (pino): one line per answered request, with its id, method, URL, status and time, and one per failure on
+ * our side. Every answer carries its request id in `x-request-id`; a caller (a load balancer, a front end) may send
+ * its own, which is kept when it looks like an id and replaced when it does not, so that a log line never carries
+ * what a stranger typed into a header.
+ */
+
+export const REQUEST_ID_HEADER = 'x-request-id'
+
+/** Ids as proxies and tracing tools make them (UUIDs, ULIDs, hex, `host-1234`); no spaces, quotes or controls. */
+const SANE_ID = /^[A-Za-z0-9._:+=/@-]{1,128}$/
+
+/** Fastify's genReqId: the caller's id when it is sane, else a new UUID. */
+export function requestIdOf(req: IncomingMessage): string {
+  const sent = req.headers[REQUEST_ID_HEADER]
+  return typeof sent === 'string' && SANE_ID.test(sent) ? sent : randomUUID()
+}
+
+/**
+ * JSON lines on stderr (stdout stays free for what a command answers). Written asynchronously, so that a burst of
+ * requests does not wait for the terminal or the pipe; pino flushes what is buffered when the process exits.
+ */
+export function requestLogger(level: LogLevel, stream?: NodeJS.WritableStream): FastifyBaseLogger {
+  return pino({ level }, stream ?? pino.destination({ dest: 2, sync: false }))
+}
+
+/** Whether failures on our side (level error) reach this log: if not, `serve` says them on stderr itself. */
+export const logsErrors = (level: LogLevel | undefined): boolean =>
+  level !== undefined && LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf('error') && level !== 'silent'
+
+/**
+ * Fastify's request lines, replaced: its two lines a request (headers included) become one when the answer has
+ * been sent, with what an operator needs and without the Authorization header.
+ */
+export class RequestLines extends LogController {
+  /** Whether the log takes info lines */
+  private readonly lines: boolean
+
+  constructor(level: LogLevel | undefined) {
+    super()
+    this.lines =
+      level !== undefined && level !== 'silent' && LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf('info')
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    // Nothing to build when the line would be dropped (no log at all: tests, `call`; a level above info).
+    if (!error && !this.lines) return
+    const line = {
+      method: req.method,
+      url: req.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      ip: req.ip,
+    }
+    // An answer that could not be sent whole (the client went away mid-body) is worth a warning, not more.
+    if (error) req.log.warn({ ...line, err: error }, 'request')
+    else req.log.info(line, 'request')
+  }
+}
