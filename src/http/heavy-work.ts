@@ -39,7 +39,7 @@ export function isHeavy(def: AnyEndpoint, input: unknown): boolean {
 /** The names HEAVY lists, for the test that keeps it in step with the registry. */
 export const HEAVY_ENDPOINTS = Object.keys(HEAVY)
 
-export const BUSY_MESSAGE = '服务繁忙: 耗时的请求 (志愿推荐、志愿表检查等) 正在排队的已满, 请稍后重试'
+export const BUSY_MESSAGE = '服务繁忙: 耗时的请求 (志愿推荐、志愿表检查等) 排队已满, 请稍后重试'
 
 /** The answer to a request refused for want of room: the envelope, HTTP 503 whatever `--http-status` says. */
 export const busyOutcome = (): Outcome => {
