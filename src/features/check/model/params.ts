@@ -19,8 +19,9 @@ import { BAND_WIDTH } from './measure.js'
  *
  * Fitted — `node scripts/check-backtest.mjs 2024` prints the fit — on the 2024 backtest's lists (smart-match's list
  * for 50 candidates per province and category, 77,150 choices): the width and bias of σ that give the least Brier
- * score of "this choice alone would admit" under the error shape above (measure.ts fitCalibration): 0.64 and
- * −0.04 σ. Var(u) alone said 0.78; the choices a list holds (near the candidate's rank) are better estimated than the
+ * score of "this choice alone would admit" under the error shape above (measure.ts fitCalibration): 0.66 and
+ * −0.08 σ, refitted on 2026-11-26 after ZQ's 2021-2023 一分一段 tables gave ranks to many 2023 lines (0.64 and −0.04
+ * before). Var(u) alone said 0.78; the choices a list holds (near the candidate's rank) are better estimated than the
  * average option. The same fit on 2025 would have given 0.64 and −0.10: 2025's lines were more selective than its
  * estimates by more than 2024's were, which 2024 could not tell (the 2025 backtest's misses, src/features/check/
  * backtest.ts).
@@ -53,8 +54,8 @@ export interface CheckParams {
 }
 
 export const CHECK_PARAMS: CheckParams = {
-  sigmaScale: 0.64,
-  meanShift: -0.04,
+  sigmaScale: 0.66,
+  meanShift: -0.08,
   cohortShare: 0.114,
   bandShare: 0.074,
   bandWidth: BAND_WIDTH,
