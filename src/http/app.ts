@@ -100,6 +100,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     // (its 404), not refused before it (Fastify's default is 100 characters, 33 encoded Chinese characters).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: badUrlHandler((code) => (opts.httpStatus ? code : 200)),
+    // A request that reaches a closing server (one pipelined or sent on a busy kept-alive connection) is answered
+    // below with the envelope; Fastify's own fast path would send its own JSON body.
+    return503OnClosing: false,
     clientErrorHandler,
   })
   const contexts = createContextFactory({
@@ -132,6 +135,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   // Operations (docs/api.md, "Operations"): request ids and logs, security headers, Retry-After on a 503, the
   // write limit; hooks on every route, the refusals below included.
   addAnswerHeaders(app)
+  refuseWhileClosing(app)
   await addWriteLimit(app)
   const heavyWork = new HeavyWork(opts.heavy)
   if (opts.loopbackOnly)
@@ -305,5 +309,22 @@ function acceptJsonBodies(app: FastifyInstance): void {
     } catch {
       done(new ApiError(400, '请求体不是合法的 JSON', { badInput: true }), undefined)
     }
+  })
+}
+
+export const CLOSING_MESSAGE = '服务正在关闭, 请稍后重试'
+
+/**
+ * While `serve` shuts down, a request that still arrives (the next of a pipelined pair, or one on a connection that
+ * was busy when the close began) is answered at once with the envelope and HTTP 503, `Connection: close` (Fastify
+ * sets it while closing) and Retry-After (answer-headers.ts), rather than started.
+ */
+function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onRequest', async (_req, reply) => {
+    if (closing) return reply.code(503).send(fail(503, CLOSING_MESSAGE))
   })
 }
