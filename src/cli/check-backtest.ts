@@ -4,6 +4,7 @@ import { badRequest } from '../errors.js'
 import { type CheckBacktestReport, checkBacktest, type Tally } from '../features/check/backtest.js'
 import { CHECK_PARAMS } from '../features/check/model/params.js'
 import { defineRun } from './commands/define.js'
+import { createProgress, type Progress, progressOutput } from './progress.js'
 import { renderCsv, renderJson, renderTables } from './render.js'
 
 /**
@@ -42,7 +43,7 @@ function wholeNumber(text: string, flag: string, min: number, max: number): numb
 }
 
 export const checkBacktestRun = defineRun({
-  async action(_args, opts: CheckBacktestCommandOptions): Promise<CheckBacktestReport> {
+  async action(_args, opts: CheckBacktestCommandOptions, io): Promise<CheckBacktestReport> {
     const year = wholeNumber(opts.year, '--year', 2000, 2100)
     const samples = wholeNumber(opts.samples, '--samples', 1, 1000)
     const draws = wholeNumber(opts.draws, '--draws', 100, 100000)
@@ -52,8 +53,28 @@ export const checkBacktestRun = defineRun({
       .filter((p) => p !== '')
     for (const p of provinces ?? []) if (!findProvince(p)) throw badRequest(`未知省份: ${p}`)
     const db = openDb({ datasetsDir: opts.datasets, preload: true })
+    // A minute or more for every province: a bar on a terminal, lines in a log, nothing when a program reads the
+    // JSON or CSV (progress.ts).
+    const out = progressOutput(io, opts.json === true || opts.format !== 'table')
+    // made at the first province, when their number is known
+    let progress: Progress | undefined
     try {
-      return await checkBacktest(db, { year, samples, draws, provinces, params: CHECK_PARAMS })
+      const report = await checkBacktest(db, {
+        year,
+        samples,
+        draws,
+        provinces,
+        params: CHECK_PARAMS,
+        onProvince: (done, total, province) => {
+          progress ??= createProgress(out, { title: `志愿表检查回测 ${year}`, total, unit: '个省份' })
+          progress.update(done, province)
+        },
+      })
+      progress?.finish()
+      return report
+    } catch (err) {
+      progress?.finish(false)
+      throw err
     } finally {
       await db.close()
     }

@@ -64,6 +64,8 @@ export interface CheckBacktestOptions {
   /** Simulated years per list */
   draws?: number
   params?: CheckParams
+  /** Hears of each province as its turn comes (`done` of `total` finished before it), and once at the end */
+  onProvince?: (done: number, total: number, province: string) => void
 }
 
 /** P(滑档) bands, as fractions: [from, to) */
@@ -163,10 +165,13 @@ async function eachCategory(
   year: number,
   provinces: readonly string[] | undefined,
   each: (data: CategoryData) => void,
+  onProvince?: CheckBacktestOptions['onProvince'],
 ): Promise<string[]> {
   const strategy = strategyOf(1) as Strategy
   const noData: string[] = []
-  for (const province of provinces ?? (await backtestProvinces(db, year))) {
+  const list = provinces ?? (await backtestProvinces(db, year))
+  for (const [done, province] of list.entries()) {
+    onProvince?.(done, list.length, province)
     const batch = await defaultBatch(db, province, year)
     const rule = batch === undefined ? undefined : await findRule(db, province, batch, year)
     if (!rule || batch === undefined) {
@@ -191,6 +196,7 @@ async function eachCategory(
     }
     if (seen === 0) noData.push(province)
   }
+  onProvince?.(list.length, list.length, '')
   return noData
 }
 
@@ -245,81 +251,87 @@ export async function checkBacktest(db: Db, opts: CheckBacktestOptions): Promise
   }))
   const xs: number[] = []
   const ys: boolean[] = []
-  const noData = await eachCategory(db, opts.year, opts.provinces, (data) => {
-    const { province, category, rule, universe, actual } = data
-    const expected = universe.options.map((o) => o.estimate.expected).sort((a, b) => a - b)
-    const q = (p: number) =>
-      expected[Math.min(expected.length - 1, Math.floor(p * (expected.length - 1)))] ?? 0
-    const chosen = parseXuanke(DEFAULT_XUANKE[category] ?? '')
-    const outcomeOf = new Map<Option, number | undefined>()
-    const outcome = (o: Option) => {
-      if (!outcomeOf.has(o)) outcomeOf.set(o, actualLowestRank(o, actual))
-      return outcomeOf.get(o)
-    }
-    for (const rank of sampleRanks(Math.round(q(0.02)), Math.round(q(0.9)), samples)) {
-      const classified = classify(universe.options, rank, chosen, strategy, rule.volunteer_num_max)
-      const list = cutList(classified, rule, rank, strategy)
-      const tiers = {
-        chong: list.chong.map((i) => i.classified.option),
-        wen: list.wen.map((i) => i.classified.option),
-        bao: list.bao.map((i) => i.classified.option),
+  const noData = await eachCategory(
+    db,
+    opts.year,
+    opts.provinces,
+    (data) => {
+      const { province, category, rule, universe, actual } = data
+      const expected = universe.options.map((o) => o.estimate.expected).sort((a, b) => a - b)
+      const q = (p: number) =>
+        expected[Math.min(expected.length - 1, Math.floor(p * (expected.length - 1)))] ?? 0
+      const chosen = parseXuanke(DEFAULT_XUANKE[category] ?? '')
+      const outcomeOf = new Map<Option, number | undefined>()
+      const outcome = (o: Option) => {
+        if (!outcomeOf.has(o)) outcomeOf.set(o, actualLowestRank(o, actual))
+        return outcomeOf.get(o)
       }
-      const key = `${province}|${category}|${rank}`
-      for (const variant of VARIANTS) {
-        const options = variantOf(variant, tiers, seedOf(`${key}|${variant}`)).filter(
-          (o) => outcome(o) !== undefined,
-        )
-        if (options.length === 0) continue
-        const result = simulateFiling(
-          options.map((o) => optionChoice(o)),
-          rank,
-          {
-            draws,
-            params,
-            seed: seedOf(`${key}|${variant}|draws`),
-          },
-        )
-        const admits = options.map((o) => rank <= (outcome(o) as number))
-        if (variant === 'smart')
-          options.forEach((o, i) => {
-            xs.push((Math.log(o.estimate.expected) - Math.log(rank)) / o.estimate.sigma)
-            ys.push(admits[i] === true)
-          })
-        const first = admits.indexOf(true)
-        const tally = (t: Tally) => {
-          t.lists++
-          t.predictedSlide += result.slide
-          t.realisedSlide += first < 0 ? 1 : 0
+      for (const rank of sampleRanks(Math.round(q(0.02)), Math.round(q(0.9)), samples)) {
+        const classified = classify(universe.options, rank, chosen, strategy, rule.volunteer_num_max)
+        const list = cutList(classified, rule, rank, strategy)
+        const tiers = {
+          chong: list.chong.map((i) => i.classified.option),
+          wen: list.wen.map((i) => i.classified.option),
+          bao: list.bao.map((i) => i.classified.option),
+        }
+        const key = `${province}|${category}|${rank}`
+        for (const variant of VARIANTS) {
+          const options = variantOf(variant, tiers, seedOf(`${key}|${variant}`)).filter(
+            (o) => outcome(o) !== undefined,
+          )
+          if (options.length === 0) continue
+          const result = simulateFiling(
+            options.map((o) => optionChoice(o)),
+            rank,
+            {
+              draws,
+              params,
+              seed: seedOf(`${key}|${variant}|draws`),
+            },
+          )
+          const admits = options.map((o) => rank <= (outcome(o) as number))
+          if (variant === 'smart')
+            options.forEach((o, i) => {
+              xs.push((Math.log(o.estimate.expected) - Math.log(rank)) / o.estimate.sigma)
+              ys.push(admits[i] === true)
+            })
+          const first = admits.indexOf(true)
+          const tally = (t: Tally) => {
+            t.lists++
+            t.predictedSlide += result.slide
+            t.realisedSlide += first < 0 ? 1 : 0
+            result.choices.forEach((c, i) => {
+              t.choices++
+              t.brier += (c.filed - (i === first ? 1 : 0)) ** 2
+              t.brierAlone += (c.alone - (admits[i] ? 1 : 0)) ** 2
+            })
+          }
           result.choices.forEach((c, i) => {
-            t.choices++
-            t.brier += (c.filed - (i === first ? 1 : 0)) ** 2
-            t.brierAlone += (c.alone - (admits[i] ? 1 : 0)) ** 2
+            const bin = reliability[Math.min(9, Math.floor(c.alone * 10))]
+            if (!bin) return
+            bin.choices++
+            bin.predicted += c.alone
+            bin.realised += admits[i] ? 1 : 0
           })
-        }
-        result.choices.forEach((c, i) => {
-          const bin = reliability[Math.min(9, Math.floor(c.alone * 10))]
-          if (!bin) return
-          bin.choices++
-          bin.predicted += c.alone
-          bin.realised += admits[i] ? 1 : 0
-        })
-        tally(pooled)
-        tally(byVariant.get(variant) as Tally)
-        let p = byProvince.get(province)
-        if (!p) {
-          p = emptyTally()
-          byProvince.set(province, p)
-        }
-        tally(p)
-        const band = bands.find((b) => result.slide >= b.from && result.slide < b.to)
-        if (band) {
-          band.lists++
-          band.predicted += result.slide
-          band.realised += first < 0 ? 1 : 0
+          tally(pooled)
+          tally(byVariant.get(variant) as Tally)
+          let p = byProvince.get(province)
+          if (!p) {
+            p = emptyTally()
+            byProvince.set(province, p)
+          }
+          tally(p)
+          const band = bands.find((b) => result.slide >= b.from && result.slide < b.to)
+          if (band) {
+            band.lists++
+            band.predicted += result.slide
+            band.realised += first < 0 ? 1 : 0
+          }
         }
       }
-    }
-  })
+    },
+    opts.onProvince,
+  )
   const done = (t: Tally): Tally => ({
     ...t,
     brier: t.choices ? t.brier / t.choices : Number.NaN,
