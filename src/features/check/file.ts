@@ -2,7 +2,7 @@ import { decodeText, parseDelimited } from '../../datasets/import/read-delimited
 import { ImportInputError } from '../../datasets/import/read-error.js'
 import { badRequest } from '../../errors.js'
 import { checkInputFromSmartMatch, isSmartMatchOutput, type ListFromFile } from './from-smart-match.js'
-import { choiceOf, parseChoices } from './input.js'
+import { choiceOf, parseChoices, splitMajors } from './input.js'
 import type { ChoiceInput } from './model/match.js'
 
 /**
@@ -95,7 +95,7 @@ export function choicesFromRows(rows: readonly (readonly string[])[]): ChoiceInp
   const out: { order: number; choice: ChoiceInput }[] = []
   rows.slice(at + 1).forEach((row, i) => {
     const cell = (key: string) => (col(key) >= 0 ? (row[col(key)] ?? '').trim() : '')
-    const majors = majorCols.flatMap((c) => (row[c] ?? '').split(/[+、,，;；/|\n]/u)).map((m) => m.trim())
+    const majors = majorCols.flatMap((c) => splitMajors(row[c] ?? ''))
     const choice = choiceOf({
       school: cell('school') || cell('code'),
       school_id: cell('id'),

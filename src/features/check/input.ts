@@ -44,12 +44,37 @@ export function yesNo(value: unknown): boolean | undefined {
   return undefined
 }
 
+const OPENING = new Set(['(', '（', '[', '【'])
+const CLOSING = new Set([')', '）', ']', '】'])
+/** Where majors are written in one text: 计算机+软件工程, 计算机、软件工程, one per line ... */
+export const MAJOR_SEPARATORS = '+、,，;；/|\n'
+
+/**
+ * One text of majors split at `separators`, but never inside brackets: a major's own name may hold one
+ * (数字经济(数字经济+人工智能双学士学位项目) is one major), and a 志愿表 written back from smart-match's workbook has it so.
+ */
+export function splitMajors(text: string, separators = MAJOR_SEPARATORS): string[] {
+  const out: string[] = []
+  let depth = 0
+  let current = ''
+  for (const ch of text) {
+    if (OPENING.has(ch)) depth++
+    else if (CLOSING.has(ch)) depth = Math.max(0, depth - 1)
+    if (depth === 0 && separators.includes(ch)) {
+      out.push(current)
+      current = ''
+    } else current += ch
+  }
+  out.push(current)
+  return out.map((m) => m.trim()).filter((m) => m !== '')
+}
+
 /** Major names from an array (strings, or smart-match's {zyName}) or one text with separators. */
 export function majorList(value: unknown): string[] {
   const names = Array.isArray(value)
     ? value.map((v) => (v && typeof v === 'object' ? (v as { zyName?: unknown }).zyName : v))
     : typeof value === 'string'
-      ? value.split(/[+、,，;；/|\n]/u)
+      ? splitMajors(value)
       : []
   return names
     .filter((v) => typeof v === 'string' || typeof v === 'number')
@@ -90,10 +115,7 @@ function choiceOfText(text: string): ChoiceInput | undefined {
   return {
     school,
     ...(group ? { group } : {}),
-    majors: majors
-      .split(/[+、]/u)
-      .map((m) => m.trim())
-      .filter((m) => m !== ''),
+    majors: splitMajors(majors, '+、'),
     ...(t === undefined ? {} : { tiaoji: t }),
   }
 }

@@ -10,7 +10,7 @@ import {
   readChoicesFile,
 } from '../../../src/features/check/file.js'
 import { checkInputFromSmartMatch } from '../../../src/features/check/from-smart-match.js'
-import { parseChoices, yesNo } from '../../../src/features/check/input.js'
+import { majorList, parseChoices, splitMajors, yesNo } from '../../../src/features/check/input.js'
 import {
   findMajor,
   findSchool,
@@ -232,5 +232,19 @@ describe('a 志愿表 from a file', () => {
       choices: [{ school: '楚天测试大学', majors: [] }],
       candidate: { province: '湖北' },
     })
+  })
+})
+
+describe('majors written in one text', () => {
+  it('are split at their separators, never inside a bracket that is part of a major’s name', () => {
+    expect(splitMajors('计算机科学与技术+软件工程、数字经济(数字经济+人工智能双学士学位项目)')).toEqual([
+      '计算机科学与技术',
+      '软件工程',
+      '数字经济(数字经济+人工智能双学士学位项目)',
+    ])
+    expect(splitMajors('临床医学（5+3一体化）\n口腔医学')).toEqual(['临床医学（5+3一体化）', '口腔医学'])
+    expect(majorList('临床医学（5+3一体化）,口腔医学')).toEqual(['临床医学（5+3一体化）', '口腔医学'])
+    // an unbalanced bracket does not swallow the rest of the list
+    expect(splitMajors('法学)+英语')).toEqual(['法学)', '英语'])
   })
 })
