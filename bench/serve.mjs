@@ -58,6 +58,46 @@ async function load(url, requests) {
   }
 }
 
+/**
+ * smart-match as results day asks it: every request another candidate (a rank drawn anew), so that the answer cache
+ * answers none of them and each is computed (the province's option set is built once, by the first).
+ */
+async function smartMatchLoad(url) {
+  let n = 0
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/volunteer/smart-match',
+        headers: json,
+        setupRequest: (req) => {
+          n++
+          // ranks 3,000-80,000, each different: a deterministic walk, no two requests alike
+          const rank = 3000 + ((n * 7919) % 77000)
+          const body = {
+            province: '江苏',
+            batch: '本科批',
+            rank_year: 2025,
+            rank,
+            subject: '物理',
+            xuanke: '物理,化学,生物',
+          }
+          return { ...req, body: JSON.stringify(body) }
+        },
+      },
+    ],
+  })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  }
+}
+
 const listen = async (app) => {
   await app.listen({ port: 0, host: '127.0.0.1' })
   return `http://127.0.0.1:${app.server.address().port}`
@@ -77,6 +117,7 @@ const atRest = rss()
 const rows = [{ name: 'bare Fastify route (baseline)', ...baseline }]
 for (const endpoint of ENDPOINTS) rows.push({ name: endpoint[0], ...(await load(url, [endpoint])) })
 rows.push({ name: 'mixed results-day workload', ...(await load(url, MIXED)) })
+rows.push({ name: 'smart-match 江苏, a new candidate each request', ...(await smartMatchLoad(url)) })
 const afterRun = rss()
 await app.close()
 
