@@ -20,7 +20,7 @@ const SLOW = [
   'test/http/prototype-names.test.ts',
   // backtests: every sampled candidate's whole list simulated (seconds per run even on the fixtures)
   'test/**/*-backtest.test.ts',
-  // A real PostgreSQL (GAOKAO_TEST_PG, started by .ci/postgres.sh)
+  // A real PostgreSQL (GAOKAO_TEST_PG, or one .ci/postgres.sh starts for the run: test/global/postgres.ts)
   'test/**/postgres*.test.ts',
 ]
 
@@ -36,7 +36,17 @@ export default defineConfig({
         test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false },
       },
       // Shipped-data tests take up to ~20 s each on a quiet machine; a busy one runs them several times slower.
-      { extends: true, test: { name: 'slow', include: SLOW, testTimeout: 120_000, hookTimeout: 120_000 } },
+      // Its PostgreSQL (GAOKAO_TEST_PG, or one started for the run): test/global/postgres.ts.
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          include: SLOW,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          globalSetup: ['test/global/postgres.ts'],
+        },
+      },
     ],
   },
 })

@@ -1,27 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { beforeAll, describe } from 'vitest'
+import { beforeAll, describe, inject } from 'vitest'
 
 /**
- * The database of the PostgreSQL store's tests: GAOKAO_TEST_PG, a URL (`.ci/postgres.sh start` prints one and
- * `.ci/run` exports it). Without it the tests are skipped, saying why, on a developer's machine; under CI=true,
- * or whenever the variable is set, a database that does not answer fails them, so that CI cannot pass by skipping.
+ * The database of the PostgreSQL store's tests: GAOKAO_TEST_PG, or the cluster the slow tier's global setup started
+ * (test/global/postgres.ts). A database that does not answer fails the tests: they are never skipped.
  */
-export const TEST_PG = process.env.GAOKAO_TEST_PG || undefined
+export const TEST_PG = inject('gaokaoTestPg')
 
-const REQUIRED = TEST_PG !== undefined || process.env.CI === 'true'
-const SKIP_REASON =
-  'skipped: GAOKAO_TEST_PG is not set (`.ci/postgres.sh start` starts a database and prints its URL)'
-
-/** A describe block that needs the test database: skipped with the reason, or failed when it is unreachable. */
+/** A describe block that needs the test database, which must answer. */
 export function describePostgres(name: string, body: () => void): void {
-  if (!REQUIRED) {
-    describe.skip(`${name} (${SKIP_REASON})`, body)
-    return
-  }
   describe(name, () => {
     beforeAll(async () => {
-      if (!TEST_PG) throw new Error(`CI=true and GAOKAO_TEST_PG is not set: the PostgreSQL tests cannot run`)
       await checkReachable(TEST_PG)
     })
     body()

@@ -15,7 +15,6 @@ import { describe, expect, it } from 'vitest'
 const ROOT = join(import.meta.dirname, '..', '..')
 const BIN = join(ROOT, 'bin', 'gaokao.js')
 const DRIVER = join(ROOT, 'test', 'helpers', 'pty-session.py')
-const hasPython = spawnSync('python3', ['--version']).status === 0
 
 const DOWN = '\u001b[B'
 const ENTER = '\r'
@@ -34,7 +33,7 @@ async function session(cwd: string, steps: [string, string | string[]][]): Promi
   return JSON.parse(stdout) as Session
 }
 
-describe.skipIf(!hasPython)('the menu at a terminal', () => {
+describe('the menu at a terminal', () => {
   it('goes from `gaokao` to a saved 志愿表.xlsx for a 江苏 物理 612 candidate without a flag', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'gaokao-menu-pty-'))
     // A select prompt jumps to the choice whose name starts with what is typed; a checkbox toggles with space.

@@ -86,7 +86,7 @@ describePostgres('two serve replicas on one PostgreSQL database', () => {
   let a: Replica
   let b: Replica
   beforeAll(async () => {
-    ;({ schema, url } = await freshSchema(TEST_PG as string))
+    ;({ schema, url } = await freshSchema(TEST_PG))
     const datasets = await buildFixtureDatasets()
     // Started before any token exists: nothing either read at start can hold the token created below.
     ;[a, b] = await Promise.all([startReplica(datasets, url, 'flag'), startReplica(datasets, url, 'env')])
@@ -94,7 +94,7 @@ describePostgres('two serve replicas on one PostgreSQL database', () => {
   afterAll(async () => {
     for (const r of [a, b])
       if (r && r.proc.exitCode === null && r.proc.signalCode === null) r.proc.kill('SIGKILL')
-    if (schema) await dropSchema(TEST_PG as string, schema)
+    if (schema) await dropSchema(TEST_PG, schema)
   })
 
   const seating = async (replica: Replica, token: string) => {
@@ -114,8 +114,7 @@ describePostgres('two serve replicas on one PostgreSQL database', () => {
     )
     const id = token.split('_')[1] as string
     // In the database, not in a directory that both happen to share on this machine
-    const stored = () =>
-      sql(TEST_PG as string, `SELECT revoked_at FROM ${schema}.gaokao_tokens WHERE id = $1`, [id])
+    const stored = () => sql(TEST_PG, `SELECT revoked_at FROM ${schema}.gaokao_tokens WHERE id = $1`, [id])
     expect(await stored()).toEqual([{ revoked_at: null }])
     for (const replica of [a, b]) {
       const { refused, body } = await seating(replica, token)
@@ -176,7 +175,7 @@ describePostgres('two serve replicas on one PostgreSQL database', () => {
     expect(failed.b).toBeGreaterThan(0) // the kill cut requests short
     expect(failed.a).toBe(0)
     const rows = await sql<{ content: string; n: number }>(
-      TEST_PG as string,
+      TEST_PG,
       `SELECT content, count(*)::int AS n FROM ${schema}.gaokao_feedback WHERE content LIKE $1 GROUP BY content`,
       [`${runId}-%`],
     )

@@ -14,7 +14,7 @@ describePostgres('the PostgreSQL store (GAOKAO_TEST_PG)', () => {
   const schemas: string[] = []
   let url = ''
   const fresh = async () => {
-    const made = await freshSchema(TEST_PG as string)
+    const made = await freshSchema(TEST_PG)
     schemas.push(made.schema)
     return made
   }
@@ -22,7 +22,7 @@ describePostgres('the PostgreSQL store (GAOKAO_TEST_PG)', () => {
     url = (await fresh()).url
   })
   afterAll(async () => {
-    for (const schema of schemas) await dropSchema(TEST_PG as string, schema)
+    for (const schema of schemas) await dropSchema(TEST_PG, schema)
   })
 
   describe('the store interface', () => storeContract(async () => storesAt(url)))
@@ -32,10 +32,10 @@ describePostgres('the PostgreSQL store (GAOKAO_TEST_PG)', () => {
     const replicas = Array.from({ length: 4 }, () => storesAt(empty))
     await Promise.all(replicas.map((s) => s.open()))
     await storesAt(empty).open()
-    const versions = await sql(TEST_PG as string, `SELECT version FROM ${schema}.gaokao_schema_version`)
+    const versions = await sql(TEST_PG, `SELECT version FROM ${schema}.gaokao_schema_version`)
     expect(versions).toEqual([{ version: SCHEMA_VERSION }])
     const tables = await sql(
-      TEST_PG as string,
+      TEST_PG,
       'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
       [schema],
     )
@@ -50,11 +50,10 @@ describePostgres('the PostgreSQL store (GAOKAO_TEST_PG)', () => {
   it('refuses a database whose tables are more than one version newer than it knows', async () => {
     const { schema, url: newer } = await fresh()
     await storesAt(newer).open()
-    await sql(
-      TEST_PG as string,
-      `INSERT INTO ${schema}.gaokao_schema_version (version, description) VALUES ($1, $2)`,
-      [SCHEMA_VERSION + 2, 'from the future'],
-    )
+    await sql(TEST_PG, `INSERT INTO ${schema}.gaokao_schema_version (version, description) VALUES ($1, $2)`, [
+      SCHEMA_VERSION + 2,
+      'from the future',
+    ])
     const stores = storesAt(newer)
     const refused = await stores.open().catch((err: unknown) => err)
     expect(refused).toBeInstanceOf(StoreFailure)
@@ -73,9 +72,7 @@ describePostgres('the PostgreSQL store (GAOKAO_TEST_PG)', () => {
       page_title: '',
     })
     const schema = new URL(url).searchParams.get('options')?.split('=')[1]
-    const rows = await sql(TEST_PG as string, `SELECT id FROM ${schema}.gaokao_feedback WHERE content = $1`, [
-      marker,
-    ])
+    const rows = await sql(TEST_PG, `SELECT id FROM ${schema}.gaokao_feedback WHERE content = $1`, [marker])
     expect(rows).toEqual([{ id: record.id }])
     await stores.close()
   })
@@ -83,18 +80,18 @@ describePostgres('the PostgreSQL store (GAOKAO_TEST_PG)', () => {
   it('tries again after a failed start instead of failing for the life of the process', async () => {
     // A search_path naming a schema that does not exist yet: the tables cannot be created, until it does.
     const schema = `gaokao_test_${randomBytes(6).toString('hex')}`
-    const u = new URL(TEST_PG as string)
+    const u = new URL(TEST_PG)
     u.searchParams.set('options', `-c search_path=${schema}`)
     const stores = storesAt(u.href)
     await expect(stores.feedback.read()).rejects.toBeInstanceOf(StoreFailure)
-    await sql(TEST_PG as string, `CREATE SCHEMA ${schema}`)
+    await sql(TEST_PG, `CREATE SCHEMA ${schema}`)
     schemas.push(schema)
     expect(await stores.feedback.read()).toEqual({ records: [], unreadable: 0 })
     await stores.close()
   })
 
   it('names the database without its password when it refuses the login', async () => {
-    const wrong = new URL(TEST_PG as string)
+    const wrong = new URL(TEST_PG)
     wrong.password = 'Wrong-Secret-8519'
     const stores = storesAt(wrong.href)
     const err = await Promise.resolve(stores.tokens.list()).then(
