@@ -1,14 +1,10 @@
 import type { Db } from '../../data/db.js'
+import type { SchoolRow as SchoolTableRow } from '../../datasets/schools/types.js'
 
 /** What finding a school or a major reads: the whole directory (3,000 schools, 1,800 majors), and vocabularies. */
 
-export interface SchoolRow {
-  sid: number
-  code: string
-  moe_code: string | null
-  name: string
-  province: string
-  city: string | null
+/** The columns of the schools table that finding a school reads (hot null where a school has none) */
+export type SchoolRow = Pick<SchoolTableRow, 'sid' | 'code' | 'moe_code' | 'name' | 'province' | 'city'> & {
   level_name: string
   hot: number | null
 }

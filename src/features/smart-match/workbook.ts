@@ -2,6 +2,7 @@ import { groupCode } from '../check/model/match.js'
 import type { Composition } from './model/compose.js'
 import type { EvidenceRow } from './queries.js'
 import type { SmartMatchData, ZybItem } from './response.js'
+import type { MatchRequest } from './run.js'
 import {
   academyMark,
   ITEM_LEVEL,
@@ -39,16 +40,10 @@ export interface SheetSpec {
 }
 
 /** The request a list was made for, as given (0 / 综合: not given). */
-export interface WorkbookRequest {
+export interface WorkbookRequest
+  extends Pick<MatchRequest, 'province' | 'batch' | 'rankYear' | 'rank' | 'score' | 'subject' | 'xuanke'> {
   /** The student's name (a class done with `smart-match batch`), when known */
   student?: string
-  province: string
-  batch: string
-  rankYear: number
-  rank: number
-  score: number
-  subject: string
-  xuanke: string
   type: number
 }
 
