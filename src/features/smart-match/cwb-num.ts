@@ -5,19 +5,10 @@ import { Refusal, specAnswer } from '../../endpoints/checks.js'
 import { defineEndpoint, type WithView, withView } from '../../endpoints/define.js'
 import { anyValue, type FieldMeta, readWhole } from '../../endpoints/schema.js'
 import { defaultBatch, defaultRankYear } from './defaults.js'
-import {
-  asStrategy,
-  asText,
-  asWholeNumber,
-  asXuanke,
-  asYear,
-  isBlank,
-  optional,
-  xuankeCategory,
-} from './fields.js'
+import { asStrategy, asText, asWholeNumber, asXuanke, asYear, isBlank, optional } from './fields.js'
 import { schoolCounts } from './model/classify.js'
 import type { Strategy } from './model/strategies.js'
-import { parseXuanke } from './model/subjects.js'
+import { parseXuanke, xuankeCategory } from './model/subjects.js'
 import { type MatchRequest, matchCandidate, noRuleError } from './run.js'
 import { xuankeLabel } from './table.js'
 

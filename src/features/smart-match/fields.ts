@@ -1,7 +1,7 @@
 import { isBlank, Refusal, refusalError } from '../../endpoints/checks.js'
 import { numberOf } from '../../endpoints/numbers.js'
 import { type Strategy, strategyOf } from './model/strategies.js'
-import { parseXuanke, xuankeProblem } from './model/subjects.js'
+import { parseXuanke, xuankeCategory, xuankeProblem } from './model/subjects.js'
 
 /**
  * How smart-match (SPEC 4.8) and cwb-num (4.13) read their fields: front ends send numbers as numbers or strings,
@@ -39,12 +39,6 @@ export const asStrategy =
   (refusal: Refusal) =>
   (v: unknown): Strategy | Refusal =>
     strategyOf(isBlank(v) ? 1 : numberOf(v)) ?? refusal
-
-/** 理科 or 文科 given as xuanke: a 文理 category, which stands for the subject when the request names none. */
-export function xuankeCategory(xuanke: string): '理科' | '文科' | undefined {
-  const t = xuanke.normalize('NFKC').trim()
-  return t === '理科' || t === '文科' ? t : undefined
-}
 
 /**
  * The candidate's subjects as sent. Text in which no subject can be read (火星, physics) is refused rather than

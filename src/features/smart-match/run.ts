@@ -3,7 +3,6 @@ import { examModeIn, filingModeIn, findProvince, type Province } from '../../dom
 import { seatingOf } from '../../domain/rank.js'
 import { memoized } from '../../endpoints/caches.js'
 import { badRequest } from '../../errors.js'
-import { xuankeCategory } from './fields.js'
 import {
   assembleList,
   bothFirstChoices,
@@ -28,6 +27,7 @@ import {
   type Subject,
   type TieredList,
   tierCounts,
+  xuankeCategory,
 } from './model/index.js'
 import {
   findRule,

@@ -272,3 +272,9 @@ export function equivalentCategories(category: string): string[] {
       return [category]
   }
 }
+
+/** 理科 or 文科 given as xuanke: a 文理 category, which stands for the subject when the request names none. */
+export function xuankeCategory(xuanke: string): '理科' | '文科' | undefined {
+  const t = xuanke.normalize('NFKC').trim()
+  return t === '理科' || t === '文科' ? t : undefined
+}
