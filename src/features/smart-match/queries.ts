@@ -33,7 +33,26 @@ export interface RuleRow {
  * year's rule, else the latest earlier one, else the earliest later one, of the same exam mode as the year: a
  * rule from the other side of a reform (河南 2025's 专业组 rule for a 2024 理科 candidate) is no rule for it.
  */
-export async function findRule(
+export function findRule(
+  db: Db,
+  province: string,
+  batch: string,
+  year: number,
+  opts: { fresh?: boolean } = {},
+): Promise<RuleRow | undefined> {
+  // Every smart-match request asks it (a query of a few ms against a microsecond lookup): read-only data, one
+  // query per province, batch and year per process; `fresh` (cwb-num's bypass_cache) reads it again.
+  if (opts.fresh) return ruleQuery(db, province, batch, year)
+  return memoized(
+    db,
+    'volunteer-rule',
+    JSON.stringify([province, batch, year]),
+    () => ruleQuery(db, province, batch, year),
+    4096,
+  )
+}
+
+async function ruleQuery(
   db: Db,
   province: string,
   batch: string,
@@ -442,14 +461,35 @@ export interface SchoolInfo {
   type_name: string | null
 }
 
-export async function schoolInfos(db: Db, sids: readonly number[]): Promise<Map<number, SchoolInfo>> {
-  if (sids.length === 0) return new Map()
-  const rows = await db.all<SchoolInfo>(
-    `SELECT sid, name, code, f985, f211, dual_class, nature_name, level_name, type_name FROM schools
-     WHERE sid IN (${placeholders(sids)})`,
+export const schoolInfos = (db: Db, sids: readonly number[]): Promise<Map<number, SchoolInfo>> =>
+  rowsById<SchoolInfo>(
+    db,
+    'SELECT sid, name, code, f985, f211, dual_class, nature_name, level_name, type_name FROM schools',
+    'sid',
     sids,
   )
-  return new Map(rows.map((r) => [r.sid, r]))
+
+/**
+ * The rows of a small table (`select`, all its rows) whose `id` column is one of `ids`, by id. A server (tables
+ * resident) keeps the whole table (3,000 schools, 1,500 majors) as a map: a query per list took 2-3 ms of a
+ * list's 14. A one-shot command asks for the ids it needs.
+ */
+async function rowsById<T>(
+  db: Db,
+  select: string,
+  id: keyof T & string,
+  ids: readonly number[],
+): Promise<Map<number, T>> {
+  if (ids.length === 0) return new Map()
+  const byId = (rows: readonly T[]) => new Map(rows.map((r) => [r[id] as number, r]))
+  if (!db.resident) return byId(await db.all<T>(`${select} WHERE ${id} IN (${placeholders(ids)})`, ids))
+  const all = await memoized(db, 'rows-by-id', select, async () => byId(await db.all<T>(select)))
+  const out = new Map<number, T>()
+  for (const i of ids) {
+    const row = all.get(i)
+    if (row !== undefined) out.set(i, row)
+  }
+  return out
 }
 
 /** What the major catalogue knows of a plan's major: its code and length where the plan has none, its ratings. */
@@ -461,14 +501,8 @@ export interface MajorInfo {
   ranking: number | null
 }
 
-export async function majorInfos(db: Db, ids: readonly number[]): Promise<Map<number, MajorInfo>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db.all<MajorInfo>(
-    `SELECT major_id, code, length, rating, ranking FROM majors WHERE major_id IN (${placeholders(ids)})`,
-    ids,
-  )
-  return new Map(rows.map((r) => [r.major_id, r]))
-}
+export const majorInfos = (db: Db, ids: readonly number[]): Promise<Map<number, MajorInfo>> =>
+  rowsById<MajorInfo>(db, 'SELECT major_id, code, length, rating, ranking FROM majors', 'major_id', ids)
 
 /** Major lines a school must have in a province and year for their highest to stand for the school's line */
 const PREMIUM_MIN_MAJORS = 3

@@ -105,9 +105,13 @@ export interface MatchOutcome extends Candidate {
 }
 
 /** Checks the request in the spec's order and finds the candidate's rule, category and rank. */
-export async function resolveCandidate(db: Db, req: MatchRequest): Promise<Candidate> {
+export async function resolveCandidate(
+  db: Db,
+  req: MatchRequest,
+  opts: { fresh?: boolean } = {},
+): Promise<Candidate> {
   const province = findProvince(req.province)
-  const rule = province ? await findRule(db, province.name, req.batch, req.rankYear) : undefined
+  const rule = province ? await findRule(db, province.name, req.batch, req.rankYear, opts) : undefined
   if (!province || !rule) throw noRuleError(req)
   // A score above the full score is not a very good candidate but a typing error (9999 once read as rank 1).
   const fullScore = rule.score_max > 0 ? rule.score_max : province.fullScore
@@ -298,7 +302,7 @@ export async function matchCandidate(
   strategy: Strategy,
   opts: UniverseOptions = {},
 ): Promise<MatchOutcome> {
-  const candidate = await resolveCandidate(db, req)
+  const candidate = await resolveCandidate(db, req, { fresh: opts.bypassCache === true })
   const universe = await loadUniverse(db, req, candidate, opts)
   if (!universe) throw noDataError(req)
   const classified = classify(

@@ -7,7 +7,7 @@ import { meetsRequirement, type Subject } from './subjects.js'
 export interface Classified {
   option: Option
   /** The majors the candidate's subjects allow (type 3: the one major) */
-  majors: MajorEntry[]
+  majors: readonly MajorEntry[]
   chance: number
   /** Expected lowest rank / candidate rank: above 1 the option admits below the candidate */
   margin: number
@@ -41,19 +41,7 @@ export function classify(
   strategy: Strategy,
   choices = 0,
 ): Classified[] {
-  // The majors each option may list, null when the candidate may not list it (one pass, no other allocation).
-  const allowed: (MajorEntry[] | null)[] = new Array(options.length).fill(null)
-  const eligibleExpected: number[] = []
-  for (let i = 0; i < options.length; i++) {
-    const option = options[i] as Option
-    if (!option.requirements.every((r) => meetsRequirement(r, chosen))) continue
-    const majors = option.majors.filter((m) => meetsRequirement(m.requirement, chosen))
-    // A group or school row without majors is judged on its own requirement-free row; majors borrowed from another
-    // year (compose.ts) state no requirement of this year's unit, so they rule nothing out.
-    if (majors.length === 0 && option.majors.some((m) => m.row.composition === undefined)) continue
-    allowed[i] = majors
-    eligibleExpected.push(option.estimate.expected)
-  }
+  const { allowed, eligibleExpected } = eligibility(options, chosen)
   const reference = Math.max(1, rank, mostSelective(eligibleExpected, choices, rank))
   const out: Classified[] = []
   for (let i = 0; i < options.length; i++) {
@@ -66,6 +54,49 @@ export function classify(
     if (tier) out.push({ option, majors, chance, margin: option.estimate.expected / Math.max(1, rank), tier })
   }
   return out
+}
+
+interface Eligibility {
+  /** The majors each option may list, null when the candidate may not list it */
+  allowed: readonly (readonly MajorEntry[] | null)[]
+  /** The expected lowest ranks of the options the candidate may list, ascending */
+  eligibleExpected: readonly number[]
+}
+
+/**
+ * Which options and majors a candidate's subjects allow depends on the options and the subjects alone, not on the
+ * rank: a server answers many candidates of one universe (its options are memoized, run.ts) with a handful of
+ * subject choices, so the answer is kept per options array (weakly) and subjects. It was a third of a list's time.
+ */
+const eligibilities = new WeakMap<readonly Option[], Map<string, Eligibility>>()
+
+function eligibility(options: readonly Option[], chosen: ReadonlySet<Subject> | null): Eligibility {
+  const key = chosen === null ? '*' : [...chosen].sort().join(',')
+  let byChoice = eligibilities.get(options)
+  if (!byChoice) {
+    byChoice = new Map()
+    eligibilities.set(options, byChoice)
+  }
+  const kept = byChoice.get(key)
+  if (kept) return kept
+  // one pass, no other allocation
+  const allowed: (MajorEntry[] | null)[] = new Array(options.length).fill(null)
+  const eligibleExpected: number[] = []
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i] as Option
+    if (!option.requirements.every((r) => meetsRequirement(r, chosen))) continue
+    const majors = option.majors.filter((m) => meetsRequirement(m.requirement, chosen))
+    // A group or school row without majors is judged on its own requirement-free row; majors borrowed from another
+    // year (compose.ts) state no requirement of this year's unit, so they rule nothing out.
+    if (majors.length === 0 && option.majors.some((m) => m.row.composition === undefined)) continue
+    allowed[i] = majors
+    eligibleExpected.push(option.estimate.expected)
+  }
+  eligibleExpected.sort((a, b) => a - b)
+  const made = { allowed, eligibleExpected }
+  // at most every combination of subjects (a few dozen): never a growing store
+  if (byChoice.size < 64) byChoice.set(key, made)
+  return made
 }
 
 /**
@@ -81,13 +112,12 @@ const floorOnly = (option: Option) =>
  * The `n`-th smallest expected lowest rank (the last when there are fewer), or 0 when it cannot exceed `rank`
  * (n options at or below it: every candidate but the very top), which needs no sort.
  */
-function mostSelective(expected: number[], n: number, rank: number): number {
-  if (n <= 0 || expected.length === 0) return 0
+function mostSelective(ascending: readonly number[], n: number, rank: number): number {
+  if (n <= 0 || ascending.length === 0) return 0
   let atOrBelow = 0
-  for (const e of expected) if (e <= rank) atOrBelow++
+  for (const e of ascending) if (e <= rank) atOrBelow++
   if (atOrBelow >= n) return 0
-  expected.sort((a, b) => a - b)
-  return expected[Math.min(n, expected.length) - 1] ?? 0
+  return ascending[Math.min(n, ascending.length) - 1] ?? 0
 }
 
 /** SPEC 2.13: the number of schools with at least one option in each tier. */
