@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { ApiError, badRequest, serviceError } from '../errors.js'
 import type { LogLevel } from '../http/serve-defaults.js'
 import { defineRun } from './commands/define.js'
@@ -40,14 +39,16 @@ export const serveRun = defineRun({
     // A worker of --workers: its primary has recovered and checked the datasets (serve-processes.ts).
     const worker = workerSide(io)
     // An import killed late must not be served half done: finish or undo it first (datasets/import/recover.ts).
-    const [{ recoverInterruptedImports }, { resolveDatasetsDir }] = await Promise.all([
-      import('../datasets/import/recover.js'),
+    const [{ recoverIdle }, { resolveDatasetsDir }] = await Promise.all([
+      import('../datasets/import/recover-locked.js'),
       import('../data/catalogue.js'),
     ])
     const dir = resolveDatasetsDir(opts.datasets)
-    const recovery =
-      !worker && existsSync(dir) ? await recoverInterruptedImports(dir) : { notes: [], unknown: [] }
+    const recovery = worker ? { notes: [], unknown: [] } : await recoverIdle(dir)
     for (const note of recovery.notes) io.note(`${note}\n`)
+    // An import running now is not interrupted: the manifest check below decides whether its files can be served.
+    if (recovery.busy !== undefined)
+      io.note(`另一个导入正在进行 (pid ${recovery.busy ?? '未知'}), 数据目录可能正在更新\n`)
     if (recovery.unknown.length)
       throw serviceError(
         `${recovery.unknown.join(', ')} 有上一次中断的导入留下的 .prev, 与 manifest.json 都不一致; 先运行 gaokao datasets validate`,

@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { LOCK_FILE } from '../../src/datasets/import/lock.js'
 import { recoverInterruptedImports } from '../../src/datasets/import/recover.js'
+import { recoverIdle } from '../../src/datasets/import/recover-locked.js'
 import { sha256Of } from '../../src/datasets/validate/manifest-drift.js'
 import { runGaokao } from '../helpers/cli.js'
 
@@ -61,5 +63,30 @@ describe('an import killed late, recovered before the next import or serve', () 
     const dir = mkdtempSync(join(tmpdir(), 'gaokao-recover-'))
     writeFileSync(join(dir, 'plans.parquet'), 'table')
     expect(await recoverInterruptedImports(dir)).toEqual({ notes: [], unknown: [] })
+  })
+
+  it('serve and validate recover only under the import lock: an import running now is not rolled back', async () => {
+    const dir = await interrupted('prev')
+    // the lock of a live process (this one): its .prev is no leftover
+    writeFileSync(join(dir, LOCK_FILE), `${process.pid}\nsometoken\n`)
+    expect(await recoverIdle(dir)).toEqual({ notes: [], unknown: [], busy: process.pid })
+    expect(read(dir)).toBe('new table')
+    expect(readFileSync(join(dir, 'plans.parquet.prev'), 'utf8')).toBe('old table')
+
+    const idle = await interrupted('prev')
+    const r = await recoverIdle(idle)
+    expect(r.notes).toEqual([expect.stringContaining('已把 plans.parquet.prev 恢复为 plans.parquet')])
+    expect(read(idle)).toBe('old table')
+    expect(existsSync(join(idle, LOCK_FILE))).toBe(false) // released
+  })
+
+  it('validate recovers it and says so; without a .prev it takes no lock', async () => {
+    const dir = await interrupted('live')
+    const run = await runGaokao(['datasets', 'validate', '--datasets', dir])
+    expect(run.stderr).toContain('已删除残留的 plans.parquet.prev')
+    expect(existsSync(join(dir, 'plans.parquet.prev'))).toBe(false)
+    const clean = mkdtempSync(join(tmpdir(), 'gaokao-recover-'))
+    expect(await recoverIdle(clean)).toEqual({ notes: [], unknown: [] })
+    expect(existsSync(join(clean, LOCK_FILE))).toBe(false)
   })
 })
