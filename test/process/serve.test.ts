@@ -66,6 +66,26 @@ describe('gaokao serve, a real process reached over the network', () => {
     expect(body.code).toBe(200)
     expect(body.data.list).toHaveLength(12)
   })
+  it("logs each answered request with its id on stderr, a quiet server's line too (written in blocks, flushed)", async () => {
+    const res = await fetch(`${base}/api/v1/seating/option`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'log-line-check-1' },
+      body: '{}',
+    })
+    expect(res.status).toBe(200)
+    // a line of a few hundred bytes stays under the block size (request-log.ts): the periodic flush writes it
+    const deadline = Date.now() + 10_000
+    while (!stderr().includes('"reqId":"log-line-check-1"') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50))
+    const line = stderr()
+      .split('\n')
+      .find((l) => l.includes('"reqId":"log-line-check-1"'))
+    expect(JSON.parse(line ?? '{}')).toMatchObject({
+      msg: 'request',
+      status: 200,
+      url: '/api/v1/seating/option',
+    })
+  })
   it('answers concurrent requests', async () => {
     const replies = await Promise.all(
       ['江苏', '北京', '新疆', '广东', '西藏'].map((province) =>
