@@ -10,6 +10,7 @@ import {
   IMPORT_MAX_BYTES,
   parseDelimited,
   readSheetRows,
+  XLSX_MAX_BYTES,
 } from '../../src/datasets/import/read.js'
 import { readParquet } from '../../src/datasets/parquet.js'
 import { csvDataset } from '../../src/datasets/validate/csv-dataset.js'
@@ -185,7 +186,13 @@ describe('text files that cannot be read say why', () => {
     await expect(readSheetRows(device)).rejects.toThrow(/不是普通文件/u)
     const big = write('big.csv', 'score,num,total\n')
     truncateSync(big, IMPORT_MAX_BYTES + 1) // sparse: no disk used
-    await expect(readSheetRows(big)).rejects.toThrow(/文件太大 \(64 MB\); 一次最多导入 64 MB/u)
+    await expect(readSheetRows(big)).rejects.toThrow(/文件太大 \(1024 MB\); 一次最多导入 1024 MB/u)
+    // a workbook is read whole: its limit is lower, and the message says why and what to do
+    const book = write('big.xlsx', '')
+    truncateSync(book, XLSX_MAX_BYTES + 1)
+    await expect(readSheetRows(book)).rejects.toThrow(
+      /文件太大 \(64 MB\); \.xlsx 工作簿要整个读入内存, 一次最多导入 64 MB: 请另存为 \.csv/u,
+    )
     // one line naming the file, not the system's ENOENT
     await expect(readSheetRows(join(tmp, 'missing.csv'))).rejects.toThrow(
       `找不到文件 ${join(tmp, 'missing.csv')}`,

@@ -7,7 +7,7 @@ import { decodeText, parseDelimited } from '../../src/datasets/import/read.js'
 import { readParquet, sha256File } from '../../src/datasets/parquet.js'
 import { csvDataset } from '../../src/datasets/validate/csv-dataset.js'
 import { runGaokao } from '../helpers/cli.js'
-import { bigPlanFile, exited, startImport, waitFor } from '../helpers/import-process.js'
+import { bigPlanFile, exited, importPlansArgs, startImport, waitFor } from '../helpers/import-process.js'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const SAMPLES = join(ROOT, 'fixtures/import')
@@ -520,18 +520,7 @@ describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
     expect(validate.code).toBe(0)
     expect(validate.stdout).toContain('plans file=plans.parquet.tmp  [leftovers]')
     // the next import simply overwrites the leftover
-    const again = await gaokao(
-      'import',
-      'plans',
-      file,
-      '--province',
-      '江苏',
-      '--year',
-      '2025',
-      '--datasets',
-      dir,
-      '--replace',
-    )
+    const again = await runGaokao(importPlansArgs(file, dir, '--replace'))
     expect(again.code).toBe(0) // the stale lock is taken over
     expect(existsSync(join(dir, 'import.lock'))).toBe(false)
     expect(existsSync(`${target}.tmp`)).toBe(false)
@@ -565,18 +554,7 @@ describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
 
     expect(await sha256File(`${target}.prev`)).toBe(sha)
     // (validate and serve recover it too: import-kill.test.ts)
-    const next = await gaokao(
-      'import',
-      'plans',
-      join(SAMPLES, 'plans.csv'),
-      '--province',
-      '江苏',
-      '--year',
-      '2025',
-      '--datasets',
-      dir,
-      '--replace',
-    )
+    const next = await runGaokao(importPlansArgs(join(SAMPLES, 'plans.csv'), dir, '--replace'))
     // the next import undoes the unfinished one (the manifest still describes the .prev), then imports
     expect(next.code).toBe(0)
     expect(next.stdout).toContain('已把 plans.parquet.prev 恢复为 plans.parquet')

@@ -19,6 +19,21 @@ export function bigPlanFile(): string {
   return file
 }
 
+/** The arguments of `gaokao datasets import plans <file>` of 江苏 2025 into `dir`, and `extra` */
+export const importPlansArgs = (file: string, dir: string, ...extra: string[]): string[] => [
+  'datasets',
+  'import',
+  'plans',
+  file,
+  '--province',
+  '江苏',
+  '--year',
+  '2025',
+  '--datasets',
+  dir,
+  ...extra,
+]
+
 /**
  * `gaokao datasets import plans <file>` of 江苏 2025 into `dir`, with --replace; `pause` (import.ts's PausePoint)
  * makes it stop there for a minute, saying `import paused at <point>` on stderr.
@@ -29,27 +44,10 @@ export function startImport(
   pause?: string,
 ): { child: ChildProcess; stderr: () => string } {
   let stderr = ''
-  const child = spawn(
-    process.execPath,
-    [
-      BIN,
-      'datasets',
-      'import',
-      'plans',
-      file,
-      '--province',
-      '江苏',
-      '--year',
-      '2025',
-      '--datasets',
-      dir,
-      '--replace',
-    ],
-    {
-      env: { ...process.env, ...(pause ? { GAOKAO_TEST_IMPORT_PAUSE: `${pause}:60000` } : {}) },
-      stdio: 'pipe',
-    },
-  )
+  const child = spawn(process.execPath, [BIN, ...importPlansArgs(file, dir, '--replace')], {
+    env: { ...process.env, ...(pause ? { GAOKAO_TEST_IMPORT_PAUSE: `${pause}:60000` } : {}) },
+    stdio: 'pipe',
+  })
   child.stderr?.on('data', (d: Buffer) => {
     stderr += d.toString()
   })

@@ -28,13 +28,13 @@ export interface ImportOptions {
   source: string
 }
 
-/** The rows of the file as the table's rows (schema order), before the fills that need the datasets. */
+/**
+ * What the conversion of a file found out (its rows go to DuckDB as they are converted, see stage.ts): the
+ * table, its columns, the slice columns, the file's columns, notes.
+ */
 export interface Converted {
   table: string
   columns: readonly Column[]
-  rows: Cell[][]
-  /** where each row comes from (same index as rows): the file line, for messages the user can act on */
-  origins: RowOrigin[]
   /** the columns that identify the slice the file replaces: province, year, and the category with --km */
   sliceColumns: string[]
   /** columns the file has (after aliases) */
@@ -46,6 +46,38 @@ export interface Converted {
   notes: string[]
 }
 
+/** A row of a 一分一段 sheet as read, before its slice is sorted and completed (finishRankSlice). */
+export interface RankCells {
+  province: string
+  year: number
+  km: string
+  level: string
+  low: number
+  high: number
+  num: number | null
+  total: number | null
+  line: number
+}
+
+/**
+ * The converter of one file, once its header is found: `convert` turns a data row (cells and file line) into a
+ * row of the table in schema order with its origin, or, for score_ranks, into the RankCells of its slice (a
+ * 一分一段 table is sorted and completed as a whole, finishRankSlice); null for a row without data.
+ */
+export type RowConverter =
+  | {
+      kind: 'rows'
+      meta: Converted
+      headerRow: number
+      convert(cells: readonly string[], line: number): { cells: Cell[]; origin: RowOrigin } | null
+    }
+  | {
+      kind: 'ranks'
+      meta: Converted
+      headerRow: number
+      convert(cells: readonly string[], line: number): RankCells | null
+    }
+
 /** Tables an import can replace a slice of: those with both `province` and `year`. */
 export function importable(table: string): boolean {
   const names = new Set((schemaOf(table) ?? []).map((c) => c.name))
@@ -53,15 +85,10 @@ export function importable(table: string): boolean {
 }
 
 /**
- * The file's rows as the table's rows. `lines[r]` is the file line row r starts on, where that is not r + 1 (a
- * text cell with line breaks above it); messages name the file's lines.
+ * The converter of a file of `table`, from its first rows (`head`: the header is searched for in the first 15;
+ * RowConverter.headerRow is its index there, the rows after it are data).
  */
-export function convertSheet(
-  table: string,
-  sheet: SheetRows,
-  opts: ImportOptions,
-  lines?: readonly number[],
-): Converted {
+export function openConverter(table: string, head: SheetRows, opts: ImportOptions): RowConverter {
   const columns = schemaOf(table)
   if (!columns) throw new ImportInputError(`未知的表 ${table}`)
   if (!importable(table))
@@ -73,10 +100,7 @@ export function convertSheet(
   // A table without a category column (volunteer_rules) took --km and ignored it, replacing every category.
   if (opts.km !== undefined && KM_COLUMN[table] === undefined)
     throw new ImportInputError(`--km 不适用于 ${table} (它没有科类列)`)
-  const lineOf = (r: number) => lines?.[r] ?? r + 1
-  return table === 'score_ranks'
-    ? convertRankSheet(sheet, opts, lineOf)
-    : convertTableSheet(table, columns, sheet, opts, lineOf)
+  return table === 'score_ranks' ? rankConverter(head, opts) : tableConverter(table, columns, head, opts)
 }
 
 /** The 1-based file column of each table column the header found. */
@@ -178,34 +202,23 @@ export function parseScoreCell(cell: string, fullScore: number): { low: number; 
   return null
 }
 
-interface RankSlice {
-  province: string
-  year: number
-  km: string
-  level: string
-  rows: { low: number; high: number; num: number | null; total: number | null; line: number }[]
-}
-
-function convertRankSheet(sheet: SheetRows, opts: ImportOptions, lineOf: (r: number) => number): Converted {
+function rankConverter(head: SheetRows, opts: ImportOptions): RowConverter {
   const table = 'score_ranks'
   const columns = schemaOf(table) as readonly Column[]
   const header = locateHeader(
-    sheet,
+    head,
     ['score', 'num', 'total', 'province', 'year', 'km', 'level'],
     ALIASES.score_ranks ?? {},
     [['score'], ['num', 'total']],
     '一分一段表',
   )
   const fileColumns = fileColumnsOf(header)
-  const slices = new Map<string, RankSlice>()
-  for (let r = header.headerRow + 1; r < sheet.length; r++) {
-    const row = sheet[r] as string[]
-    const line = lineOf(r)
-    if (carriesNoData(row)) continue
+  const convert = (row: readonly string[], line: number): RankCells | null => {
+    if (carriesNoData(row)) return null
     const scoreText = cellOf(row, header, 'score')
     const numText = cellOf(row, header, 'num')
     const totalText = cellOf(row, header, 'total')
-    if (scoreText === '' || (numText === '' && totalText === '')) continue // title, note or total line
+    if (scoreText === '' || (numText === '' && totalText === '')) return null // title, note or total line
     const province = String(
       sliceValue(
         cellOf(row, header, 'province'),
@@ -240,67 +253,75 @@ function convertRankSheet(sheet: SheetRows, opts: ImportOptions, lineOf: (r: num
     const total = parseNumberCell(totalText, true)
     if (num === undefined) throw new ImportInputError(`${at('num', '人数')}: '${numText}' 不是整数`)
     if (total === undefined) throw new ImportInputError(`${at('total', '累计人数')}: '${totalText}' 不是整数`)
-    const key = JSON.stringify([province, year, km, level])
-    const slice = slices.get(key) ?? { province, year, km, level, rows: [] }
-    slice.rows.push({ ...score, num, total, line })
-    slices.set(key, slice)
-  }
-  if (slices.size === 0) throw new ImportInputError('文件中没有数据行')
-
-  const notes: string[] = []
-  const out: Cell[][] = []
-  const origins: RowOrigin[] = []
-  for (const slice of slices.values()) {
-    const sorted = [...slice.rows].sort((a, b) => b.low - a.low || b.high - a.high)
-    if (sorted.some((r, i) => r !== slice.rows[i])) notes.push(`${describe(slice)}: 行已按分数从高到低排序`)
-    let ranks: RankRow[] = []
-    const lines: number[] = []
-    let prevTotal = 0
-    for (const r of sorted) {
-      if (r.num === null && r.total === null) continue
-      const num = r.num ?? (r.total as number) - prevTotal
-      const total = r.total ?? prevTotal + num
-      ranks.push({ scoreLow: r.low, scoreHigh: r.high, num, total })
-      lines.push(r.line)
-      prevTotal = total
-    }
-    if (sorted.some((r) => r.num === null)) notes.push(`${describe(slice)}: 人数由累计人数相减得出`)
-    if (sorted.some((r) => r.total === null)) notes.push(`${describe(slice)}: 累计人数由人数累加得出`)
-    const fullScore = findProvince(slice.province)?.fullScore ?? 750
-    const banded = applyTopBand(ranks, fullScore)
-    if (banded[0] && ranks[0] && banded[0].scoreHigh !== ranks[0].scoreHigh)
-      notes.push(`${describe(slice)}: 首行累计大于本段人数, 作为顶段 ${scoreLabel(banded[0])} (同构建规则)`)
-    ranks = banded
-    ranks.forEach((r, i) => {
-      origins.push({ line: lines[i] as number })
-      const row: Record<string, Cell> = {
-        province: slice.province,
-        year: slice.year,
-        km: slice.km,
-        level: slice.level,
-        seq: i + 1,
-        score: scoreLabel(r),
-        score_low: r.scoreLow,
-        score_high: r.scoreHigh,
-        num: r.num,
-        total: r.total,
-        provenance: 'real',
-        source: opts.source,
-      }
-      out.push(columns.map((c) => row[c.name] ?? null))
-    })
+    return { province, year, km, level, ...score, num, total, line }
   }
   return {
-    table,
-    columns,
-    rows: out,
-    origins,
-    sliceColumns: ['province', 'year', 'km', 'level'],
-    given: new Set(columns.map((c) => c.name)),
-    ignoredColumns: header.ignored,
-    fileColumns,
-    notes,
+    kind: 'ranks',
+    headerRow: header.headerRow,
+    convert,
+    meta: {
+      table,
+      columns,
+      sliceColumns: ['province', 'year', 'km', 'level'],
+      given: new Set(columns.map((c) => c.name)),
+      ignoredColumns: header.ignored,
+      fileColumns,
+      notes: [],
+    },
   }
+}
+
+/**
+ * One 一分一段 table of the file (its rows in file order) as rows of score_ranks: sorted from the highest score,
+ * num or total completed from the other, the builder's top band applied, seq 1..n; with the file line of each
+ * row and the notes that say what was done.
+ */
+export function finishRankSlice(
+  slice: { province: string; year: number; km: string; level: string },
+  rows: readonly RankCells[],
+  source: string,
+): { rows: Cell[][]; lines: number[]; notes: string[] } {
+  const columns = schemaOf('score_ranks') as readonly Column[]
+  const notes: string[] = []
+  const out: Cell[][] = []
+  const sorted = [...rows].sort((a, b) => b.low - a.low || b.high - a.high)
+  if (sorted.some((r, i) => r !== rows[i])) notes.push(`${describe(slice)}: 行已按分数从高到低排序`)
+  let ranks: RankRow[] = []
+  const lines: number[] = []
+  let prevTotal = 0
+  for (const r of sorted) {
+    if (r.num === null && r.total === null) continue
+    const num = r.num ?? (r.total as number) - prevTotal
+    const total = r.total ?? prevTotal + num
+    ranks.push({ scoreLow: r.low, scoreHigh: r.high, num, total })
+    lines.push(r.line)
+    prevTotal = total
+  }
+  if (sorted.some((r) => r.num === null)) notes.push(`${describe(slice)}: 人数由累计人数相减得出`)
+  if (sorted.some((r) => r.total === null)) notes.push(`${describe(slice)}: 累计人数由人数累加得出`)
+  const fullScore = findProvince(slice.province)?.fullScore ?? 750
+  const banded = applyTopBand(ranks, fullScore)
+  if (banded[0] && ranks[0] && banded[0].scoreHigh !== ranks[0].scoreHigh)
+    notes.push(`${describe(slice)}: 首行累计大于本段人数, 作为顶段 ${scoreLabel(banded[0])} (同构建规则)`)
+  ranks = banded
+  ranks.forEach((r, i) => {
+    const row: Record<string, Cell> = {
+      province: slice.province,
+      year: slice.year,
+      km: slice.km,
+      level: slice.level,
+      seq: i + 1,
+      score: scoreLabel(r),
+      score_low: r.scoreLow,
+      score_high: r.scoreHigh,
+      num: r.num,
+      total: r.total,
+      provenance: 'real',
+      source,
+    }
+    out.push(columns.map((c) => row[c.name] ?? null))
+  })
+  return { rows: out, lines, notes }
 }
 
 const describe = (s: { province: string; year: number; km: string; level: string }): string =>
@@ -347,13 +368,12 @@ const ONE_OF: Readonly<Record<string, readonly (readonly string[])[]>> = {
   plans: [['sid', 'school_name']],
 }
 
-function convertTableSheet(
+function tableConverter(
   table: string,
   columns: readonly Column[],
-  sheet: SheetRows,
+  head: SheetRows,
   opts: ImportOptions,
-  lineOf: (r: number) => number,
-): Converted {
+): RowConverter {
   const names = columns.map((c) => c.name)
   const kmColumn = KM_COLUMN[table]
   const optionFor: Record<string, unknown> = { province: opts.province, year: opts.year }
@@ -369,20 +389,20 @@ function convertTableSheet(
     )
     .map((c) => [c.name])
   const header = locateHeader(
-    sheet,
+    head,
     names,
     ALIASES[table] ?? {},
     [...required, ...(ONE_OF[table] ?? [])],
     table,
   )
   const given = new Set(header.index.keys())
+  const hasProvenance = names.includes('provenance')
+  const hasSource = names.includes('source')
+  // --km as stored, per province and year (normalizeCategory is not free, and every row asks)
+  const kmOptions = new Map<string, string>()
 
-  const out: Cell[][] = []
-  const origins: RowOrigin[] = []
-  for (let r = header.headerRow + 1; r < sheet.length; r++) {
-    const cells = sheet[r] as string[]
-    if (carriesNoData(cells)) continue
-    const line = lineOf(r)
+  const convert = (cells: readonly string[], line: number): { cells: Cell[]; origin: RowOrigin } | null => {
+    if (carriesNoData(cells)) return null
     const row: Record<string, Cell> = {}
     for (const c of columns) {
       const at = header.index.get(c.name)
@@ -407,31 +427,43 @@ function convertTableSheet(
     row.year = year
     if (kmColumn) {
       const given = typeof row[kmColumn] === 'string' ? (row[kmColumn] as string) : ''
-      const option = opts.km === undefined ? undefined : normalizeCategory(opts.km, province, year)
+      let option: string | undefined
+      if (opts.km !== undefined) {
+        const k = `${province}|${year}`
+        option = kmOptions.get(k)
+        if (option === undefined) {
+          option = normalizeCategory(opts.km, province, year)
+          kmOptions.set(k, option)
+        }
+      }
       if (given !== '' || option !== undefined)
         row[kmColumn] = String(
           sliceValue(given, option, '科类', '--km', line, (v) => normalizeCategory(v, province, year)),
         )
     }
-    if (names.includes('provenance')) row.provenance ??= 'real'
-    if (names.includes('source')) row.source ??= opts.source
+    if (hasProvenance) row.provenance ??= 'real'
+    if (hasSource) row.source ??= opts.source
     DEFAULTS[table]?.(row, opts)
-    out.push(columns.map((c) => row[c.name] ?? null))
     // plans: the school as the file names it, which the user searches for (the stored name may be the schools one)
     const school = row.school_name ?? (row.sid === undefined ? undefined : `院校id ${row.sid}`)
-    origins.push(table === 'plans' && school !== undefined ? { line, label: String(school) } : { line })
+    return {
+      cells: columns.map((c) => row[c.name] ?? null),
+      origin: table === 'plans' && school !== undefined ? { line, label: String(school) } : { line },
+    }
   }
-  if (out.length === 0) throw new ImportInputError('文件中没有数据行')
   const sliceColumns = ['province', 'year', ...(kmColumn && opts.km !== undefined ? [kmColumn] : [])]
   return {
-    table,
-    columns,
-    rows: out,
-    origins,
-    sliceColumns,
-    given,
-    ignoredColumns: header.ignored,
-    fileColumns: fileColumnsOf(header),
-    notes: [],
+    kind: 'rows',
+    headerRow: header.headerRow,
+    convert,
+    meta: {
+      table,
+      columns,
+      sliceColumns,
+      given,
+      ignoredColumns: header.ignored,
+      fileColumns: fileColumnsOf(header),
+      notes: [],
+    },
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
-import { copyFile, rename, rm } from 'node:fs/promises'
-import { basename, resolve } from 'node:path'
+import { copyFile, mkdtemp, rename, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, join, resolve } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Column } from '../../data/schema.js'
 import { manifestColumns } from '../manifest.js'
@@ -11,19 +12,19 @@ import { readManifestFile } from '../validate/manifest-file.js'
 import { damagedTable } from '../validate/scan.js'
 import { knownTables, openSession, readFailure, type Session, tableFile } from '../validate/session.js'
 import { columnDdl, ident, query, queryRows, sqlString } from '../validate/sql.js'
-import { type Converted, convertSheet, type ImportOptions } from './convert.js'
+import type { Converted, ImportOptions } from './convert.js'
 import { changedRefusal, currentDrift } from './drift.js'
 import { pruneUndoRecords, saveUndoRecord, undoRecords, writeManifestFile } from './history.js'
-import { cellPlace } from './layouts.js'
 import { acquireImportLock, lockRefusal } from './lock.js'
 import { checkNames } from './names.js'
 import { type ImportPlan, importPlan, removalRefusal } from './plan.js'
-import { ImportInputError, readSheet } from './read.js'
+import { ImportInputError } from './read.js'
 import { recoverInterruptedImport, recoveryNote } from './recover.js'
 import { assignIds } from './rows-ids.js'
 import { locateViolations } from './rows-origin.js'
 import { fillPlans } from './rows-plans.js'
 import { droppedCategories, sliceMatch, staleDerived } from './slice-notes.js'
+import { stageFile } from './stage.js'
 import { copyToParquet } from './write.js'
 
 /** The datasets are not in a state to import into (an interrupted import left a .prev): exit 1. */
@@ -137,6 +138,8 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     )
   const recovered = recoveryNote(target, recovery)
 
+  // DuckDB's spill files (boundMemory), outside the datasets directory, which may be read-only or small
+  const spill = await mkdtemp(join(tmpdir(), 'gaokao-import-'))
   const session = await openSession(dir)
   try {
     // The state of the table first, as the .prev above: no point reading a large file into a refused import.
@@ -150,11 +153,10 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       )
     if (drift && !req.acceptChanged) throw new ImportStateError(changedRefusal(drift.differs))
     const accepted = drift?.differs
-    const sheet = await readSheet(req.file, { sheet: req.sheet })
-    const converted = convertSheet(req.table, sheet.rows, req.options, sheet.lines)
     const conn = session.conn
+    await boundMemory(conn, spill)
+    const converted = await stageFile(session, req)
     const had = session.present.has(req.table)
-    await stage(conn, converted)
     await checkNames(session, converted, {
       km: req.options.km,
       level: req.options.level,
@@ -164,18 +166,18 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     if (converted.table === 'plans') await fillPlans(session, converted)
     await assignIds(conn, converted)
     const slices = await sliceList(conn, converted)
-    const plan = await importPlan(conn, converted, converted.origins, basename(req.file))
+    const plan = await importPlan(conn, converted, basename(req.file))
     const dropped = [
       ...(await droppedCategories(conn, converted)),
       ...(await staleDerived(session, converted)),
     ]
     const counts = await merge(conn, converted)
-    await session.defineView(req.table, `SELECT * EXCLUDE (__ord) FROM __merged ORDER BY __ord`)
+    // no ORDER BY: the rules do not depend on the order of rows, and each would sort the whole table again
+    await session.defineView(req.table, `SELECT * EXCLUDE (__o1, __o2) FROM __merged`)
     const validate = async () =>
       locateViolations(
         conn,
         req.table,
-        converted.origins,
         await runValidation(session, { onlyTables: [req.table], files: false, maxPerRule: req.maxPerRule }),
         basename(req.file),
       )
@@ -213,7 +215,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
 
     const tmp = `${target}.tmp`
     const cols = converted.columns.map((c) => ident(c.name)).join(', ')
-    await copyToParquet(conn, `SELECT ${cols} FROM __merged ORDER BY __ord`, tmp)
+    await copyToParquet(conn, `SELECT ${cols} FROM __merged ORDER BY __o1, __o2`, tmp)
     await hooks.pause?.('after-tmp')
     // The file as written must pass too: validate it in place of the staged table.
     await session.defineView(req.table, `SELECT * FROM read_parquet(${sqlString(tmp)})`)
@@ -261,8 +263,30 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     throw await asDamagedFile(session, err, req.table)
   } finally {
     session.close()
+    await rm(spill, { recursive: true, force: true })
   }
 }
+
+/**
+ * DuckDB's memory for an import, whatever the size of the file: the staged rows, the plan and the validation
+ * rules over the whole table (1.4 million plans rows and a million imported) spill to `spill` beyond
+ * IMPORT_MEMORY_LIMIT, and DuckDB's allocator gives freed memory back soon (background purging, a low flush
+ * threshold) instead of keeping it for the next query. Without them a small import into the shipped plans
+ * peaked at 1.3 GB (DuckDB takes up to 80% of the machine), and a 100 MB file with the limit alone at ~600 MB.
+ */
+async function boundMemory(conn: DuckDBConnection, spill: string): Promise<void> {
+  await conn.run(`SET memory_limit = ${sqlString(IMPORT_MEMORY_LIMIT)}`)
+  await conn.run(`SET temp_directory = ${sqlString(spill)}`)
+  await conn.run('SET allocator_background_threads = true')
+  await conn.run("SET allocator_flush_threshold = '8MB'")
+  await conn.run("SET allocator_bulk_deallocation_flush_threshold = '8MB'")
+}
+
+/**
+ * DuckDB's share of an import's memory: a 100 MB plans file imports in under 500 MB resident
+ * (test/datasets/import-memory.test.ts); the rest is Node, the batch being converted and the allocator's slack.
+ */
+export const IMPORT_MEMORY_LIMIT = '192MB'
 
 /**
  * A page of a table the import reads that does not decode, said in the words of every other command (one line
@@ -278,30 +302,6 @@ async function asDamagedFile(session: Session, err: unknown, table: string): Pro
   return new ImportStateError(
     `数据集文件 ${damaged === undefined ? '' : `${damaged}.parquet `}${why}: 什么都没有替换 (gaokao datasets validate 查看详情)`,
   )
-}
-
-/** The converted rows as table `__staged` (schema columns, all nullable, plus the file order `__row`). */
-async function stage(conn: DuckDBConnection, c: Converted): Promise<void> {
-  await conn.run(`CREATE TABLE __staged (__row INTEGER NOT NULL, ${columnDdl(c.columns, false)})`)
-  const app = await conn.createAppender('__staged')
-  c.rows.forEach((row, i) => {
-    app.appendInteger(i)
-    c.columns.forEach((col, j) => {
-      const v = row[j]
-      if (v === null || v === undefined) app.appendNull()
-      else if (col.type === 'INTEGER') {
-        if (typeof v !== 'number' || !Number.isInteger(v) || Math.abs(v) > 2147483647)
-          throw new ImportInputError(
-            `${cellPlace(c.origins[i]?.line ?? i + 1, c.fileColumns.get(col.name), col.name)}: ${String(v)} 超出整数范围`,
-          )
-        app.appendInteger(v)
-      } else if (col.type === 'DOUBLE') app.appendDouble(Number(v))
-      else if (col.type === 'BOOLEAN') app.appendBoolean(Boolean(v))
-      else app.appendVarchar(String(v))
-    })
-    app.endRow()
-  })
-  app.closeSync()
 }
 
 /** `__old`: the current table with its row order (`file_row_number`), or an empty table of the schema. */
@@ -353,7 +353,8 @@ async function sliceList(conn: DuckDBConnection, c: Converted): Promise<SliceNot
 
 /**
  * `__merged`: the old rows outside the slices in their file order, each new slice where its old rows were
- * (a new score_ranks slice goes before the first old slice that sorts after it; others go at the end).
+ * (a new score_ranks slice goes before the first old slice that sorts after it; others go at the end): the
+ * order is `__o1, __o2`.
  */
 async function merge(conn: DuckDBConnection, c: Converted): Promise<ImportResult['rows']> {
   const sliceCols = c.sliceColumns.map((s) => ident(s)).join(', ')
@@ -400,13 +401,13 @@ async function merge(conn: DuckDBConnection, c: Converted): Promise<ImportResult
   }
   app.closeSync()
   const cols = c.columns.map((col) => ident(col.name))
-  await conn.run(`CREATE TABLE __merged AS
-    SELECT ${cols.join(', ')}, row_number() OVER (ORDER BY __o1, __o2) AS __ord FROM (
-      SELECT ${cols.join(', ')}, CAST(file_row_number AS DOUBLE) AS __o1, 0 AS __o2 FROM __old o
-        WHERE NOT EXISTS (SELECT 1 FROM __slices s WHERE ${sliceMatch(c, 's', 'o')})
-      UNION ALL
-      SELECT ${cols.map((x) => `n.${x}`).join(', ')}, a.anchor, n.__row FROM __staged n
-        JOIN __anchors a ON ${sliceMatch(c, 'a', 'n')})`)
+  // A view, not a table: the whole table is written once, by the COPY that sorts it (ORDER BY __o1, __o2).
+  await conn.run(`CREATE VIEW __merged AS
+    SELECT ${cols.join(', ')}, CAST(file_row_number AS DOUBLE) AS __o1, 0 AS __o2 FROM __old o
+      WHERE NOT EXISTS (SELECT 1 FROM __slices s WHERE ${sliceMatch(c, 's', 'o')})
+    UNION ALL
+    SELECT ${cols.map((x) => `n.${x}`).join(', ')}, a.anchor, n.__row FROM __staged n
+      JOIN __anchors a ON ${sliceMatch(c, 'a', 'n')}`)
   const [counts] = await query<{ before: number; after: number; imported: number }>(
     conn,
     `SELECT (SELECT count(*) FROM __old) AS before, (SELECT count(*) FROM __merged) AS after,

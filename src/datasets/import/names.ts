@@ -127,10 +127,16 @@ export interface NameCheckOptions {
 export async function checkNames(session: Session, c: Converted, opts: NameCheckOptions): Promise<void> {
   for (const col of columnsOf(c.table)) {
     if (!c.columns.some((x) => x.name === col.column)) continue
-    const found = await query<{ name: string | null; row: number; province: string; year: number }>(
+    const found = await query<{
+      name: string | null
+      row: number
+      line: number
+      province: string
+      year: number
+    }>(
       session.conn,
-      `SELECT ${ident(col.column)} AS name, min(__row) AS row, arg_min(province, __row) AS province,
-              arg_min(year, __row) AS year
+      `SELECT ${ident(col.column)} AS name, min(__row) AS row, arg_min(__line, __row) AS line,
+              arg_min(province, __row) AS province, arg_min(year, __row) AS year
        FROM __staged GROUP BY ALL ORDER BY row`,
     )
     const open = col.from === undefined
@@ -148,7 +154,7 @@ export async function checkNames(session: Session, c: Converted, opts: NameCheck
         : col.label === '分表' && opts.level !== undefined
           ? `--level ${opts.level}`
           : undefined
-    const where = flag ?? `第 ${c.origins[bad.row]?.line ?? bad.row + 1} 行`
+    const where = flag ?? `第 ${bad.line} 行`
     if (bad.name === null || bad.name === '') throw new ImportInputError(`${where}: ${col.label}为空`)
     const shown = col.show(bad.province, bad.year)
     const closest = closestName(

@@ -2,7 +2,6 @@ import type { DuckDBConnection } from '@duckdb/node-api'
 import { KM_COLUMN, keyOf } from '../validate/rules.js'
 import { ident, query, sqlString } from '../validate/sql.js'
 import type { Converted } from './convert.js'
-import type { RowOrigin } from './rows-origin.js'
 import { sliceMatch } from './slice-notes.js'
 
 /**
@@ -112,13 +111,13 @@ const pairs = (columns: readonly string[], row: Values): string =>
     .join(' ')
 
 /**
- * The plan of an import whose tables `__old` (with file_row_number), `__staged` (with __row, ids assigned) and
- * `__slices` exist (import.ts); leaves `__plan`, one row per old or new row of the slices with its kind.
+ * The plan of an import whose tables `__old` (with file_row_number), `__staged` (with __row and __line, ids
+ * assigned) and `__slices` exist (import.ts); leaves `__plan`, one row per old or new row of the slices with its
+ * kind. Counted in SQL; only the samples come to JS.
  */
 export async function importPlan(
   conn: DuckDBConnection,
   c: Converted,
-  origins: readonly RowOrigin[],
   fileName: string,
 ): Promise<ImportPlan> {
   const key = matchKey(c)
@@ -133,16 +132,23 @@ export async function importPlan(
   // The old rows of the slices, read once from the table's file (a plans.parquet of 1.4 million rows).
   await conn.run(`CREATE TEMP TABLE __plan_old AS SELECT * FROM __old x
     WHERE EXISTS (SELECT 1 FROM __slices s WHERE ${sliceMatch(c, 's', 'x')})`)
+  // Rows matched on their keys alone (narrow: a window and a full join over a million wide rows ran out of
+  // DuckDB's memory), then compared column by column.
+  const keyCols = key.map((k) => ident(k)).join(', ')
+  await conn.run(`CREATE TEMP TABLE __plan_match AS
+    WITH o AS (SELECT file_row_number, ${keyCols},
+                      row_number() OVER (PARTITION BY ${part} ORDER BY file_row_number) AS __k FROM __plan_old),
+         n AS (SELECT __row, ${keyCols}, row_number() OVER (PARTITION BY ${part} ORDER BY __row) AS __k
+               FROM __staged)
+    SELECT n.__row AS __row, o.file_row_number AS __old_row
+    FROM n FULL OUTER JOIN o
+      ON ${key.map((k) => `n.${ident(k)} IS NOT DISTINCT FROM o.${ident(k)}`).join(' AND ')} AND n.__k = o.__k`)
   await conn.run(`CREATE TEMP TABLE __plan AS
-    WITH o AS (SELECT *, row_number() OVER (PARTITION BY ${part} ORDER BY file_row_number) AS __k
-               FROM __plan_old),
-         n AS (SELECT *, row_number() OVER (PARTITION BY ${part} ORDER BY __row) AS __k FROM __staged),
-         j AS (SELECT ${groups.map((g) => `coalesce(n.${ident(g)}, o.${ident(g)}) AS ${ident(g)}`).join(', ')},
-                      n.__row AS __row, o.file_row_number AS __old_row, n.__k IS NULL AS __gone,
-                      o.__k IS NULL AS __new, ${differences} AS __diff
-               FROM n FULL OUTER JOIN o
-                 ON ${key.map((k) => `n.${ident(k)} IS NOT DISTINCT FROM o.${ident(k)}`).join(' AND ')}
-                AND n.__k = o.__k)
+    WITH j AS (SELECT ${groups.map((g) => `coalesce(n.${ident(g)}, o.${ident(g)}) AS ${ident(g)}`).join(', ')},
+                      m.__row, m.__old_row, m.__row IS NULL AS __gone, m.__old_row IS NULL AS __new,
+                      ${differences} AS __diff
+               FROM __plan_match m LEFT JOIN __staged n ON n.__row = m.__row
+                 LEFT JOIN __plan_old o ON o.file_row_number = m.__old_row)
     SELECT * EXCLUDE (__gone, __new),
            CASE WHEN __new THEN 'added' WHEN __gone THEN 'removed'
                 WHEN len(__diff) > 0 THEN 'changed' ELSE 'kept' END AS __kind,
@@ -179,24 +185,24 @@ export async function importPlan(
   }
   const show = SHOWN[c.table] ?? key.filter((k) => !groups.includes(k))
   const named = NAMED_BY[c.table] ?? show
-  const at = (row: number | null) => (row === null ? null : (origins[row]?.line ?? row + 1))
   for (const kind of ['added', 'changed', 'removed'] as const) {
     if (plan[kind] === 0) continue
-    const rows = await query<{ __row: number | null; __diff: string[]; n: string | null; o: string | null }>(
+    const rows = await query<{ __line: number | null; __diff: string[]; n: string | null; o: string | null }>(
       conn,
-      `SELECT p.__row, p.__diff,
+      `SELECT n.__line, p.__diff,
               CASE WHEN p.__row IS NULL THEN NULL ELSE CAST(to_json(n) AS VARCHAR) END AS n,
               CASE WHEN p.__old_row IS NULL THEN NULL ELSE CAST(to_json(o) AS VARCHAR) END AS o
-       FROM __plan p LEFT JOIN __staged n ON n.__row = p.__row
-                     LEFT JOIN __plan_old o ON o.file_row_number = p.__old_row
-       WHERE p.__kind = ? ORDER BY p.__at LIMIT ?`,
+       FROM (SELECT __row, __old_row, __diff, __at FROM __plan WHERE __kind = ? ORDER BY __at LIMIT ?) p
+         LEFT JOIN __staged n ON n.__row = p.__row
+         LEFT JOIN __plan_old o ON o.file_row_number = p.__old_row
+       ORDER BY p.__at`,
       [kind, SAMPLES_PER_KIND],
     )
     for (const r of rows) {
       const now = r.n === null ? undefined : (JSON.parse(r.n) as Values)
       const was = r.o === null ? undefined : (JSON.parse(r.o) as Values)
       const row = (now ?? was) as Values
-      const line = at(r.__row)
+      const line = r.__line
       const where = line === null ? '' : `${fileName} 第 ${line} 行: `
       const head = groupLabel(groups, row)
       let text: string

@@ -1,7 +1,8 @@
-import type { DuckDBConnection } from '@duckdb/node-api'
+import { type DuckDBConnection, listValue } from '@duckdb/node-api'
 import { formatKey, type Sample, type ValidationReport } from '../validate/engine.js'
 import { keyOf, uniqueValue } from '../validate/rules.js'
-import { queryRows } from '../validate/sql.js'
+import { schemaOf } from '../validate/session.js'
+import { queryRows, sqlString } from '../validate/sql.js'
 
 /** Where a converted row comes from: its line in the file and, for plans, the school as the file wrote it. */
 export interface RowOrigin {
@@ -17,46 +18,43 @@ export interface LocatedSample extends Sample {
 /**
  * The validate report with each violation of an imported row named by the file and the line it came from
  * (`zk.csv 第 3 行`) instead of its key: the key holds ids and `seq` values the import generated, which the user
- * cannot find in the file, and `plans 第 3 行` read as the table's third row. The rule ids stay. `origins[i]` is
- * the origin of staged row `__row = i`.
+ * cannot find in the file, and `plans 第 3 行` read as the table's third row. The rule ids stay. The staged rows
+ * (`__staged`: `__row`, `__line`, `__label`) are looked up by the samples' keys in SQL, so only the rows of the
+ * samples come to JS.
  */
 export async function locateViolations(
   conn: DuckDBConnection,
   table: string,
-  origins: readonly RowOrigin[],
   report: ValidationReport,
   fileName: string,
 ): Promise<ValidationReport> {
   const failing = report.results.filter((r) => r.table === table && r.status === 'failed')
   if (failing.length === 0 || keyOf(table).length === 0) return report
-  const rowsByKey = new Map<string, Map<string, number[]>>()
+  const wanted = new Map<string, Set<string>>()
   for (const r of failing) {
-    const columns = columnsOfSamples(table, r.rule)
-    const id = columns.join('+')
-    if (!rowsByKey.has(id)) rowsByKey.set(id, await stagedRowsByKey(conn, table, columns))
+    const id = columnsOfSamples(table, r.rule).join('+')
+    const keys = wanted.get(id) ?? new Set<string>()
+    for (const s of r.samples) keys.add(s.key)
+    wanted.set(id, keys)
   }
-  const hasSchool = new Map<number, boolean>()
-  if (table === 'plans')
-    for (const [row, name] of await queryRows(conn, 'SELECT __row, school_name IS NOT NULL FROM __staged'))
-      hasSchool.set(row as number, name as boolean)
+  const rowsByKey = new Map<string, Map<string, StagedRow[]>>()
+  for (const [id, keys] of wanted) rowsByKey.set(id, await stagedRowsByKey(conn, table, id.split('+'), keys))
   const locate = (rule: string, s: Sample): LocatedSample => {
     const at = rowsByKey.get(columnsOfSamples(table, rule).join('+'))?.get(s.key)
-    if (!at) return s
-    const [first] = at
-    const origin = origins[first as number]
-    if (!origin) return s
-    const more =
-      at.length > 1
-        ? ` (及 ${at
-            .slice(1)
-            .map((r) => `第 ${origins[r]?.line} 行`)
-            .join(', ')})`
-        : ''
-    const key = `${fileName} 第 ${origin.line} 行${origin.label ? ` (${origin.label})` : ''}${more}`
+    const [first, ...others] = at ?? []
+    if (!first) return s
+    const more = others.length > 0 ? ` (及 ${others.map((o) => `第 ${o.line} 行`).join(', ')})` : ''
+    const key = `${fileName} 第 ${first.line} 行${first.label ? ` (${first.label})` : ''}${more}`
     return {
       key,
-      message: explain(table, rule, s.message, hasSchool.get(first as number), at.length),
-      line: origin.line,
+      message: explain(
+        table,
+        rule,
+        s.message,
+        table === 'plans' ? first.hasSchool : undefined,
+        at?.length ?? 0,
+      ),
+      line: first.line,
     }
   }
   return {
@@ -72,22 +70,44 @@ function columnsOfSamples(table: string, rule: string): readonly string[] {
   return rule.startsWith('unique:') ? rule.slice('unique:'.length).split('+') : keyOf(table)
 }
 
-/** The staged rows (`__row`) by their key over `columns`, compared as the engine compares them. */
+interface StagedRow {
+  line: number
+  label: string | null
+  hasSchool: boolean
+}
+
+/** A key column as formatKey (engine.ts) shows it, in SQL: `null`, `""` for '', else the value as text. */
+const shownInSql = (expr: string): string =>
+  `CASE WHEN ${expr} IS NULL THEN 'null' WHEN CAST(${expr} AS VARCHAR) = '' THEN '""' ELSE CAST(${expr} AS VARCHAR) END`
+
+/**
+ * The staged rows in file order whose key over `columns`, compared as the engine compares them, is one of `keys`
+ * (formatKey). The key is built in SQL to find the rows and checked again with formatKey itself.
+ */
 async function stagedRowsByKey(
   conn: DuckDBConnection,
   table: string,
   columns: readonly string[],
-): Promise<Map<string, number[]>> {
-  const byKey = new Map<string, number[]>()
+  keys: ReadonlySet<string>,
+): Promise<Map<string, StagedRow[]>> {
+  const byKey = new Map<string, StagedRow[]>()
+  const values = columns.map((c) => uniqueValue(table, c))
+  const keyText = columns
+    .map((c, i) => `${sqlString(`${c}=`)} || ${shownInSql(values[i] as string)}`)
+    .join(` || ' ' || `)
+  const school = schemaOf(table)?.some((c) => c.name === 'school_name') ? 'school_name IS NOT NULL' : 'false'
   const rows = await queryRows(
     conn,
-    `SELECT __row, ${columns.map((c) => uniqueValue(table, c)).join(', ')} FROM __staged ORDER BY __row`,
+    `SELECT __line, __label, ${school}, ${values.join(', ')} FROM __staged
+     WHERE list_contains(?, ${keyText}) ORDER BY __row`,
+    [listValue([...keys])],
   )
-  for (const [row, ...values] of rows) {
-    const k = formatKey(columns, values)
-    const list = byKey.get(k)
-    if (list) list.push(row as number)
-    else byKey.set(k, [row as number])
+  for (const [line, label, hasSchool, ...key] of rows) {
+    const k = formatKey(columns, key)
+    if (!keys.has(k)) continue
+    const list = byKey.get(k) ?? []
+    list.push({ line: line as number, label: label as string | null, hasSchool: hasSchool as boolean })
+    byKey.set(k, list)
   }
   return byKey
 }
