@@ -1,17 +1,28 @@
 // `npm run bench:serve`: the HTTP API under load, against a bare Fastify route measured in the same run.
-// 64 connections for DURATION seconds each (autocannon, in this process: the clients share the machine with the
-// server, as they would on one 2-core box). The baseline answers a constant envelope; `serve`'s app runs as
-// `gaokao serve` does (tables preloaded, warm-up, the answer cache), on the shipped datasets. Reports requests/s,
-// p50 and p99 per endpoint and for a mixed results-day workload, each with its share of the baseline's
-// requests/s, and the process's resident memory at rest and after the run.
-// Run `npm run build` first (npm run bench:serve does). DURATION=10 for the issue's 10 s runs.
+//
+// The servers run as their own processes, as deployed: the bare route (bench/bare-server.mjs) and `gaokao serve`
+// (bin/gaokao.js, the shipped datasets, its default log level and answer cache). The load comes from this
+// process (autocannon, 64 connections), on the same 2-core machine. Every line is measured after a warm-up of
+// the same load (WARMUP seconds, default 2, not counted: JIT, the province's option set of smart-match), for
+// DURATION seconds (default 5; 10 for the issue's runs). Reports requests/s, p50 and p99 per endpoint and for a
+// mixed results-day workload, with the share of the baseline's requests/s; the ratio lines compare one
+// `serve` process (`--workers 1`) with the one bare process. smart-match is measured on one process and as
+// `serve` runs by default (one worker per core). Resident memory of the one-process server: at rest (settled
+// after its warm-up) and after the run; SOAK=300 adds the mixed workload for that many seconds and its
+// resident memory at rest and after it (before the other lines). Run `npm run build` first (npm run bench:serve does).
+import { spawn } from 'node:child_process'
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
-import Fastify from 'fastify'
-import { buildApp } from '../dist/http/app.js'
 
 const DURATION = Number(process.env.DURATION ?? 5)
+const WARMUP = Number(process.env.WARMUP ?? 2)
+const SOAK = Number(process.env.SOAK ?? 0)
 const CONNECTIONS = 64
+const ROOT = join(import.meta.dirname, '..')
 const json = { 'content-type': 'application/json' }
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 const ENDPOINTS = [
   ['seating/option {}', '/api/v1/seating/option', {}],
@@ -38,18 +49,41 @@ const MIXED = [
   ENDPOINTS[6],
 ]
 
-async function load(url, requests) {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: requests.map(([, path, body]) => ({
+const asRequests = (endpoints) =>
+  endpoints.map(([, path, body]) => ({ method: 'POST', path, headers: json, body: JSON.stringify(body) }))
+
+/**
+ * smart-match as results day asks it: every request another candidate (a rank drawn anew), so that the answer
+ * cache answers none of them and each is computed.
+ */
+function smartMatchRequests() {
+  let n = 0
+  return [
+    {
       method: 'POST',
-      path,
+      path: '/api/v1/volunteer/smart-match',
       headers: json,
-      body: JSON.stringify(body),
-    })),
-  })
+      setupRequest: (req) => {
+        n++
+        // ranks 3,000-80,000, each different: a deterministic walk, no two requests alike
+        const rank = 3000 + ((n * 7919) % 77000)
+        const body = {
+          province: '江苏',
+          batch: '本科批',
+          rank_year: 2025,
+          rank,
+          subject: '物理',
+          xuanke: '物理,化学,生物',
+        }
+        return { ...req, body: JSON.stringify(body) }
+      },
+    },
+  ]
+}
+
+async function load(url, requests, duration = DURATION) {
+  if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests: requests() })
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, requests: requests() })
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -59,70 +93,87 @@ async function load(url, requests) {
 }
 
 /**
- * smart-match as results day asks it: every request another candidate (a rank drawn anew), so that the answer cache
- * answers none of them and each is computed (the province's option set is built once, by the first).
+ * Starts a server process and resolves with its URL once `ready` finds it in its stderr. The server's stderr (its
+ * request log) goes to a file, as a deployment's would: read through a pipe, the log lines cost this process,
+ * which makes the load, a third of its time.
  */
-async function smartMatchLoad(url) {
-  let n = 0
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/volunteer/smart-match',
-        headers: json,
-        setupRequest: (req) => {
-          n++
-          // ranks 3,000-80,000, each different: a deterministic walk, no two requests alike
-          const rank = 3000 + ((n * 7919) % 77000)
-          const body = {
-            province: '江苏',
-            batch: '本科批',
-            rank_year: 2025,
-            rank,
-            subject: '物理',
-            xuanke: '物理,化学,生物',
-          }
-          return { ...req, body: JSON.stringify(body) }
-        },
-      },
-    ],
+async function start(args, ready) {
+  const log = join(mkdtempSync(join(tmpdir(), 'gaokao-bench-log-')), 'stderr.log')
+  const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', openSync(log, 'w')] })
+  let exited
+  proc.on('exit', (code) => {
+    exited = code
   })
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors,
+  for (;;) {
+    const text = readFileSync(log, 'utf8')
+    const url = ready.exec(text)?.[1]
+    if (url) return { proc, url, log }
+    if (exited !== undefined) throw new Error(`${args.join(' ')} exited with ${exited}: ${text}`)
+    await sleep(100)
   }
 }
 
-const listen = async (app) => {
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return `http://127.0.0.1:${app.server.address().port}`
+const startServe = (workers) =>
+  start(
+    [
+      'bin/gaokao.js',
+      'serve',
+      '--port',
+      '0',
+      '--workers',
+      String(workers),
+      '--store',
+      mkdtempSync(join(tmpdir(), 'gaokao-bench-store-')),
+    ],
+    /接口已启动: (http:\/\/[\d.:]+)/u,
+  )
+
+const stop = async ({ proc, log }) => {
+  const exit = new Promise((r) => proc.once('exit', r))
+  proc.kill('SIGTERM')
+  await exit
+  rmSync(join(log, '..'), { recursive: true, force: true })
 }
 
-const rss = () => `${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`
+/** Resident memory of a process, from /proc (Linux) */
+const residentMb = (pid) =>
+  Number(/^VmRSS:\s+(\d+) kB$/mu.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
 
-const bare = Fastify()
-bare.post('/api/v1/seating/option', async () => ({ code: 200, message: 'success', data: {} }))
-const bareUrl = await listen(bare)
-const baseline = await load(bareUrl, [ENDPOINTS[0]])
-await bare.close()
+const bare = await start(['bench/bare-server.mjs'], /listening (http:\/\/[\d.:]+)/u)
+const baseline = await load(bare.url, () => asRequests([ENDPOINTS[0]]))
+await stop(bare)
 
-const app = await buildApp({ preload: true, answerCacheMb: 128 })
-const url = await listen(app)
-const atRest = rss()
-const rows = [{ name: 'bare Fastify route (baseline)', ...baseline }]
-for (const endpoint of ENDPOINTS) rows.push({ name: endpoint[0], ...(await load(url, [endpoint])) })
-rows.push({ name: 'mixed results-day workload', ...(await load(url, MIXED)) })
-rows.push({ name: 'smart-match 江苏, a new candidate each request', ...(await smartMatchLoad(url)) })
-const afterRun = rss()
-await app.close()
+const rows = [{ name: 'bare Fastify route (baseline, 1 process)', ...baseline }]
+const one = await startServe(1)
+// at rest: what the warm-up freed is returned to the system within seconds (src/data/db.ts)
+await sleep(5000)
+const atRest = residentMb(one.proc.pid)
+// the issue's soak: the mixed workload from rest, and the resident memory after it
+let soak
+if (SOAK > 0) {
+  const run = await load(one.url, () => asRequests(MIXED), SOAK)
+  soak = { before: atRest, after: residentMb(one.proc.pid), run }
+}
+for (const endpoint of ENDPOINTS)
+  rows.push({ name: endpoint[0], ...(await load(one.url, () => asRequests([endpoint]))) })
+rows.push({ name: 'mixed results-day workload', ...(await load(one.url, () => asRequests(MIXED))) })
+rows.push({
+  name: 'smart-match 江苏, a new candidate each request',
+  ...(await load(one.url, smartMatchRequests)),
+})
+const afterRun = residentMb(one.proc.pid)
+await stop(one)
+
+const workers = availableParallelism()
+const deployed = await startServe(workers)
+rows.push({
+  name: `smart-match 江苏, new candidates, serve as deployed (${workers} workers)`,
+  ...(await load(deployed.url, smartMatchRequests)),
+})
+await stop(deployed)
 
 console.log(
-  `== serve under load: ${CONNECTIONS} connections, ${DURATION} s each (shipped datasets, answer cache on) ==`,
+  `== serve under load: ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s of warm-up (servers in their own processes, shipped datasets) ==`,
 )
 console.table(
   rows.map((r) => ({
@@ -134,4 +185,14 @@ console.table(
     'non-2xx or errors': r.errors,
   })),
 )
-console.log(`resident memory: ${atRest} at rest (after start and warm-up), ${afterRun} after the run`)
+const mb = (x) => `${Math.round(x)} MB`
+console.log(`resident memory of one serve process: ${mb(atRest)} at rest, ${mb(afterRun)} after the run`)
+if (soak)
+  console.log(
+    `at rest, then ${SOAK} s of the mixed workload (${Math.round(soak.run.rps)} requests/s, p99 ${soak.run.p99} ms): ${mb(soak.before)} → ${mb(soak.after)} (${(((soak.after - soak.before) / soak.before) * 100).toFixed(1)} %)`,
+  )
+console.log(
+  `load average: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+)
