@@ -284,9 +284,11 @@ async function boundMemory(conn: DuckDBConnection, spill: string): Promise<void>
 
 /**
  * DuckDB's share of an import's memory: a 100 MB plans file imports in under 500 MB resident
- * (test/datasets/import-memory.test.ts); the rest is Node, the batch being converted and the allocator's slack.
+ * (test/datasets/import-memory.test.ts: about 390 MB on Node 20, 400-410 on Node 24, 455 on Node 26, with 192 MB
+ * 480-600); the rest is Node, the batch being converted and the allocator's slack. 112 MB is too little: the plan
+ * and validation queries of that file run out of memory.
  */
-export const IMPORT_MEMORY_LIMIT = '192MB'
+export const IMPORT_MEMORY_LIMIT = '128MB'
 
 /**
  * A page of a table the import reads that does not decode, said in the words of every other command (one line

@@ -31,8 +31,13 @@ export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024
 export const XLSX_MAX_BYTES = 64 * 1024 * 1024
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
 
-/** Bytes read from a text file at a time. */
-const CHUNK_BYTES = 256 * 1024
+/**
+ * Bytes read from a text file at a time. Small enough that a chunk's text (up to twice as many bytes as a
+ * JavaScript string) is an ordinary young object that dies young: with 256 KB each chunk went to V8's large-object
+ * space, freed only by a full collection, and a 100 MB import peaked about 100 MB higher (Node 24: 595 MB against
+ * 479 MB with 32 KB, the rest the same).
+ */
+const CHUNK_BYTES = 32 * 1024
 /** Text kept to guess the delimiter from its first 30 non-empty lines, at most (a huge quoted first cell). */
 const SAMPLE_CHARS = 4 * 1024 * 1024
 /** Rows of an .xlsx handed on at a time. */
