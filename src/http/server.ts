@@ -1,5 +1,6 @@
 import type { AppOptions } from './app.js'
 import { buildApp } from './app.js'
+import { releaseWarmUpGarbage } from './release-memory.js'
 import { logsErrors } from './request-log.js'
 import { SHUTDOWN_GRACE_MS, whenStopAsked } from './stop-signals.js'
 import { isLoopbackInterface } from './transport-errors.js'
@@ -44,6 +45,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
       loopbackOnly: opts.loopbackOnly ?? isLoopbackInterface(opts.host),
     })
     await app.listen({ port: opts.port, host: opts.host })
+    if (opts.preload ?? true) releaseWarmUpGarbage()
     const ready = ((performance.now() - started) / 1000).toFixed(1)
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : opts.port
