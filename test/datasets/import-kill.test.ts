@@ -6,7 +6,8 @@ import { sha256File } from '../../src/datasets/parquet.js'
 import { csvDataset } from '../../src/datasets/validate/csv-dataset.js'
 import { runGaokao } from '../helpers/cli.js'
 import { tempStore } from '../helpers/datasets.js'
-import { bigPlanFile, exited, startImport, startServe, waitFor } from '../helpers/import-process.js'
+import { bigPlanFile, exited, startImport, waitFor } from '../helpers/import-process.js'
+import { startServe } from '../helpers/processes.js'
 
 // In the slow tier (real processes). The serving issue's bar: a SIGKILL at every step of an import leaves a
 // directory that `validate` passes and `serve` starts on, without a hand. Before recover-locked.ts, an import

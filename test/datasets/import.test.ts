@@ -164,17 +164,7 @@ describe('gaokao datasets import', () => {
   it('imports a plan export: schools by name, majors by code, ranks derived from the 一分一段 table', async () => {
     const dir = await dataset()
     const before = await rows(dir, 'plans')
-    const run = await gaokao(
-      'import',
-      'plans',
-      join(SAMPLES, 'plans.csv'),
-      '--province',
-      '江苏',
-      '--year',
-      '2025',
-      '--datasets',
-      dir,
-    )
+    const run = await runGaokao(importPlansArgs(join(SAMPLES, 'plans.csv'), dir))
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const after = await rows(dir, 'plans')
@@ -250,17 +240,7 @@ describe('gaokao datasets import', () => {
     // a plan that names an unknown school breaks plans' rules (sid is required and must be in schools)
     const plans = join(mkdtempSync(join(tmpdir(), 'gaokao-bad-')), 'plans.csv')
     writeFileSync(plans, 'school_name,spname,subject_type,batch_name,num\n火星大学,天文学,物理类,本科批,3\n')
-    const refused = await gaokao(
-      'import',
-      'plans',
-      plans,
-      '--province',
-      '江苏',
-      '--year',
-      '2025',
-      '--datasets',
-      dir,
-    )
+    const refused = await runGaokao(importPlansArgs(plans, dir))
     expect(refused.code).toBe(1)
     expect(refused.stdout).toContain(
       '    plans.csv 第 2 行 (火星大学)  [not_null] sid 为空 — 院校名称在 schools 中找不到',
