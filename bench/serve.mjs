@@ -4,7 +4,7 @@
 // (bin/gaokao.js, the shipped datasets, its default log level and answer cache). The load comes from this
 // process (autocannon, 64 connections), on the same 2-core machine. Every line is measured after a warm-up of
 // the same load (WARMUP seconds, default 2, not counted: JIT, the province's option set of smart-match), for
-// DURATION seconds (default 5; 10 for the issue's runs). Reports requests/s, p50 and p99 per endpoint and for a
+// DURATION seconds (default 5; 10 for the issue's runs). Reports requests/s, p50, p99 and the CPU of server and load generator per endpoint and for a
 // mixed results-day workload, with the share of the baseline's requests/s; the ratio lines compare one
 // `serve` process (`--workers 1`) with the one bare process. smart-match is measured on one process and as
 // `serve` runs by default (one worker per core). Resident memory of the one-process server: at rest (settled
@@ -81,14 +81,40 @@ function smartMatchRequests() {
   ]
 }
 
-async function load(url, requests, duration = DURATION) {
+/**
+ * CPU time of a server process and its workers (cluster children), seconds, from /proc (Linux; clock ticks of
+ * 1/100 s); undefined elsewhere.
+ */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    const own = (Number(fields[11]) + Number(fields[12])) / 100
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)
+    return own + children.reduce((sum, child) => sum + (cpuSeconds(Number(child)) ?? 0), 0)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * One line's load. Besides requests/s and latency, the share of a core the server and this process (the load
+ * generator) used: a line whose generator is near 100 % measures the generator (large answers: autocannon parses
+ * every byte), not the server.
+ */
+async function load(url, requests, duration = DURATION, pid = undefined) {
   if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests: requests() })
+  const [server0, client0, t0] = [pid && cpuSeconds(pid), process.cpuUsage(), performance.now()]
   const result = await autocannon({ url, connections: CONNECTIONS, duration, requests: requests() })
+  const seconds = (performance.now() - t0) / 1000
+  const client = process.cpuUsage(client0)
+  const server1 = pid && cpuSeconds(pid)
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors,
+    serverCpu: server0 !== undefined && server1 !== undefined ? (server1 - server0) / seconds : undefined,
+    clientCpu: (client.user + client.system) / 1e6 / seconds,
   }
 }
 
@@ -140,7 +166,7 @@ const residentMb = (pid) =>
   Number(/^VmRSS:\s+(\d+) kB$/mu.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
 
 const bare = await start(['bench/bare-server.mjs'], /listening (http:\/\/[\d.:]+)/u)
-const baseline = await load(bare.url, () => asRequests([ENDPOINTS[0]]))
+const baseline = await load(bare.url, () => asRequests([ENDPOINTS[0]]), DURATION, bare.proc.pid)
 await stop(bare)
 
 const rows = [{ name: 'bare Fastify route (baseline, 1 process)', ...baseline }]
@@ -151,15 +177,21 @@ const atRest = residentMb(one.proc.pid)
 // the issue's soak: the mixed workload from rest, and the resident memory after it
 let soak
 if (SOAK > 0) {
-  const run = await load(one.url, () => asRequests(MIXED), SOAK)
+  const run = await load(one.url, () => asRequests(MIXED), SOAK, one.proc.pid)
   soak = { before: atRest, after: residentMb(one.proc.pid), run }
 }
 for (const endpoint of ENDPOINTS)
-  rows.push({ name: endpoint[0], ...(await load(one.url, () => asRequests([endpoint]))) })
-rows.push({ name: 'mixed results-day workload', ...(await load(one.url, () => asRequests(MIXED))) })
+  rows.push({
+    name: endpoint[0],
+    ...(await load(one.url, () => asRequests([endpoint]), DURATION, one.proc.pid)),
+  })
+rows.push({
+  name: 'mixed results-day workload',
+  ...(await load(one.url, () => asRequests(MIXED), DURATION, one.proc.pid)),
+})
 rows.push({
   name: 'smart-match 江苏, a new candidate each request',
-  ...(await load(one.url, smartMatchRequests)),
+  ...(await load(one.url, smartMatchRequests, DURATION, one.proc.pid)),
 })
 const afterRun = residentMb(one.proc.pid)
 await stop(one)
@@ -168,7 +200,7 @@ const workers = availableParallelism()
 const deployed = await startServe(workers)
 rows.push({
   name: `smart-match 江苏, new candidates, serve as deployed (${workers} workers)`,
-  ...(await load(deployed.url, smartMatchRequests)),
+  ...(await load(deployed.url, smartMatchRequests, DURATION, deployed.proc.pid)),
 })
 await stop(deployed)
 
@@ -182,6 +214,8 @@ console.table(
     p50: `${r.p50} ms`,
     p99: `${r.p99} ms`,
     'share of baseline': `${((100 * r.rps) / baseline.rps).toFixed(1)} %`,
+    'server CPU': r.serverCpu === undefined ? '-' : `${Math.round(100 * r.serverCpu)} %`,
+    'load generator CPU': `${Math.round(100 * r.clientCpu)} %`,
     'non-2xx or errors': r.errors,
   })),
 )

@@ -10,12 +10,24 @@
 /** Largest request (its key) worth caching: longer ones are fuzzing or mistakes, not a results-day workload. */
 const MAX_KEY = 4_096
 
+/**
+ * An answer as it goes out: its HTTP status and its body as UTF-8 bytes. Bytes rather than the JSON text: a kept
+ * answer is sent many times, and a string was encoded again each time (a 47 KB list of Chinese names, every time).
+ */
+export interface KeptAnswer {
+  status: number
+  body: Buffer
+}
+
+/** What an entry costs beyond its bytes (the Map's entry, the object, the Buffer's header) */
+const ENTRY_OVERHEAD = 200
+
 export class AnswerCache {
-  private readonly entries = new Map<string, string>()
+  private readonly entries = new Map<string, KeptAnswer>()
   private bytes = 0
 
   constructor(
-    /** Memory budget, bytes (counted as UTF-16 code units × 2) */
+    /** Memory budget, bytes (keys counted as UTF-16 code units × 2, bodies as their bytes) */
     private readonly budget: number,
   ) {}
 
@@ -29,7 +41,7 @@ export class AnswerCache {
     return key.length <= MAX_KEY ? key : undefined
   }
 
-  get(key: string): string | undefined {
+  get(key: string): KeptAnswer | undefined {
     const hit = this.entries.get(key)
     if (hit === undefined) return undefined
     // most recently used last
@@ -38,18 +50,20 @@ export class AnswerCache {
     return hit
   }
 
-  set(key: string, answer: string): void {
-    const cost = (key.length + answer.length) * 2
+  set(key: string, answer: KeptAnswer): void {
+    const cost = costOf(key, answer)
     if (cost > this.budget / 16 || this.entries.has(key)) return
     this.entries.set(key, answer)
     this.bytes += cost
     for (const [oldest, value] of this.entries) {
       if (this.bytes <= this.budget) break
       this.entries.delete(oldest)
-      this.bytes -= (oldest.length + value.length) * 2
+      this.bytes -= costOf(oldest, value)
     }
   }
 }
+
+const costOf = (key: string, answer: KeptAnswer) => key.length * 2 + answer.body.length + ENTRY_OVERHEAD
 
 /** JSON with every object's keys sorted: two requests that differ only in field order have one key. */
 export function stableJson(value: unknown): string {

@@ -9,13 +9,14 @@ import { INTERNAL_ERROR_MESSAGE, invoke } from '../endpoints/invoke.js'
 import { warmUp } from '../endpoints/warm-up.js'
 import { ApiError, httpStatusOf } from '../errors.js'
 import { VERSION } from '../version.js'
-import { AnswerCache } from './answer-cache.js'
+import { AnswerCache, type KeptAnswer } from './answer-cache.js'
 import { addAnswerHeaders } from './answer-headers.js'
 import { addApiDocs } from './api-docs.js'
 import { bearerCaller } from './auth.js'
 import { mayWrite } from './cors-origins.js'
 import { addHealthRoutes } from './health.js'
 import { type HeavyLimits, HeavyWork, isHeavy } from './heavy-work.js'
+import { KeptAnswers } from './kept-answers.js'
 import { openApiDocument } from './openapi.js'
 import { RequestLines, requestIdOf, requestLogger } from './request-log.js'
 import type { LogLevel } from './serve-defaults.js'
@@ -81,7 +82,12 @@ const REQUEST_TIMEOUT_MS = 30_000
 
 /** The HTTP surface: one route per registry entry. Built without listening, so tests use `inject`. */
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
+  const answers = opts.answerCacheMb ? new AnswerCache(opts.answerCacheMb * 1_048_576) : undefined
+  // Kept answers of anonymous requests go out below Fastify (kept-answers.ts); not with CORS, whose headers are
+  // the plugin's, nor with a caller resolved otherwise than from the Authorization header.
+  const kept = answers && !opts.corsOrigins?.length && !opts.resolveCaller ? new KeptAnswers() : undefined
   const app = Fastify({
+    ...(kept ? { serverFactory: kept.serverFactory } : {}),
     ...(opts.logLevel ? { loggerInstance: requestLogger(opts.logLevel, opts.logStream) } : { logger: false }),
     // Every request has an id, the caller's x-request-id when it is sane, echoed in the answer (request-log.ts).
     genReqId: requestIdOf,
@@ -135,7 +141,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   // Operations (docs/api.md, "Operations"): request ids and logs, security headers, Retry-After on a 503, the
   // write limit; hooks on every route, the refusals below included.
   addAnswerHeaders(app)
-  refuseWhileClosing(app)
+  const closing = refuseWhileClosing(app)
   await addWriteLimit(app)
   const heavyWork = new HeavyWork(opts.heavy)
   if (opts.loopbackOnly)
@@ -149,8 +155,10 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       return reply.code(statusFor(err)).send(fail(err.code, err.message))
     })
 
-  const answers = opts.answerCacheMb ? new AnswerCache(opts.answerCacheMb * 1_048_576) : undefined
-  const inFlight = new Map<string, Promise<string>>()
+  /** Everything an answer depends on (answer-cache.ts); undefined for what is never answered from the cache */
+  const keyOf = (endpoint: string, caller: Caller | null, input: unknown) =>
+    asksFreshWork(input) ? undefined : AnswerCache.key(endpoint, contexts.now().getFullYear(), caller, input)
+  const inFlight = new Map<string, Promise<KeptAnswer>>()
   for (const def of ENDPOINTS) {
     // Not kept: what writes (feedback), and what asks for fresh work on purpose (cwb-num's bypass_cache).
     const cacheable = answers !== undefined && !def.usesStore
@@ -172,10 +180,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
         const caller = await resolveCaller(req, reply)
         const ctx = contexts.forCaller(caller)
         const input = requestInput(def, req)
-        const key =
-          cacheable && !asksFreshWork(input)
-            ? AnswerCache.key(def.name, ctx.now().getFullYear(), caller, input)
-            : undefined
+        const key = cacheable ? keyOf(def.name, caller, input) : undefined
         const compute = () =>
           invoke(def, input, ctx, (err) => {
             // The failure of an endpoint that writes is its store's (feedback.ts keeps the cause).
@@ -189,13 +194,15 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
           reply.code(outcome.error ? statusFor(outcome.error) : 200)
           return outcome.body
         }
-        // Kept as the status (three digits) followed by the body. Identical requests that arrive while the first
-        // is being answered wait for its answer rather than each doing the work (64 clients asking the same
-        // list at once ran 64 queries).
-        let answer = answers.get(key) ?? inFlight.get(key)
+        // Identical requests that arrive while the first is being answered wait for its answer rather than each
+        // doing the work (64 clients asking the same list at once ran 64 queries).
+        let answer: KeptAnswer | Promise<KeptAnswer> | undefined = answers.get(key) ?? inFlight.get(key)
         if (answer === undefined) {
-          const made = run().then((outcome) => {
-            const kept = `${outcome.error ? statusFor(outcome.error) : 200}${JSON.stringify(outcome.body)}`
+          const made = run().then((outcome): KeptAnswer => {
+            const kept = {
+              status: outcome.error ? statusFor(outcome.error) : 200,
+              body: Buffer.from(JSON.stringify(outcome.body)),
+            }
             // A failure on our side is not an answer to keep.
             if (!outcome.error || outcome.error.badInput) answers.set(key, kept)
             return kept
@@ -204,13 +211,25 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
           answer = made.finally(() => inFlight.delete(key))
         }
         const kept = await answer
-        return reply
-          .code(Number(kept.slice(0, 3)))
-          .type(JSON_TYPE)
-          .send(kept.slice(3))
+        return reply.code(kept.status).type(JSON_TYPE).send(kept.body)
       },
     })
   }
+
+  if (kept && answers)
+    kept.attach(app, {
+      answers,
+      routes: new Map(
+        ENDPOINTS.filter((def) => def.http.method === 'POST' && !def.usesStore).map((def) => [
+          def.http.path,
+          def.name,
+        ]),
+      ),
+      keyOf: (endpoint, input) => keyOf(endpoint, null, input),
+      loopbackOnly: opts.loopbackOnly === true,
+      closing,
+      log: opts.logLevel ? app.log : undefined,
+    })
 
   // The API described for front ends' generators (openapi.ts); outside /api/v1, which is the spec's.
   let openApi: Record<string, unknown> | undefined
@@ -319,7 +338,7 @@ export const CLOSING_MESSAGE = '服务正在关闭, 请稍后重试'
  * was busy when the close began) is answered at once with the envelope and HTTP 503, `Connection: close` (Fastify
  * sets it while closing) and Retry-After (answer-headers.ts), rather than started.
  */
-function refuseWhileClosing(app: FastifyInstance): void {
+function refuseWhileClosing(app: FastifyInstance): () => boolean {
   let closing = false
   app.addHook('preClose', async () => {
     closing = true
@@ -327,4 +346,5 @@ function refuseWhileClosing(app: FastifyInstance): void {
   app.addHook('onRequest', async (_req, reply) => {
     if (closing) return reply.code(503).send(fail(503, CLOSING_MESSAGE))
   })
+  return () => closing
 }

@@ -21,13 +21,13 @@ describe('the answer cache', () => {
 
   it('keeps within its budget, dropping the least recently used first, and never one answer of a sixteenth of it', () => {
     const cache = new AnswerCache(16 * 1024)
-    const answer = 'x'.repeat(400) // (key + answer) × 2 bytes ≈ 0.8 KB
+    const answer = { status: 200, body: Buffer.alloc(600) } // with the entry's overhead ≈ 0.8 KB
     for (const k of ['a', 'b', 'c']) cache.set(k, answer)
     expect(cache.get('a')).toBe(answer) // a is now the most recent
     for (let i = 0; i < 30; i++) cache.set(`k${i}`, answer)
     expect(cache.get('a')).toBeUndefined()
     expect(cache.size).toBeLessThanOrEqual(20)
-    cache.set('big', 'y'.repeat(1024))
+    cache.set('big', { status: 200, body: Buffer.alloc(1024) })
     expect(cache.get('big')).toBeUndefined()
   })
 })

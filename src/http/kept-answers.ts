@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import type { FastifyBaseLogger, FastifyHttpOptions, FastifyInstance } from 'fastify'
+import type { AnswerCache, KeptAnswer } from './answer-cache.js'
+import { REQUEST_ID_HEADER, requestIdOf } from './request-log.js'
+import { SECURITY_HEADERS } from './security-headers.js'
+import { loopbackHostOf } from './transport-errors.js'
+
+/**
+ * Kept answers sent below Fastify. On results day most requests repeat one another (the seating trio of a few
+ * provinces, the lookups), and the answer cache (answer-cache.ts) already holds their bytes; what remained was
+ * Fastify's own work around them (routing, hooks, the reply, a child logger), two thirds of a kept answer's time.
+ * The server's request listener looks first: an anonymous POST to a cacheable route whose body makes the key of a
+ * kept answer gets those bytes with the headers, request id and log line the route would have given (test/http/
+ * kept-answers.test.ts holds the two paths to the same bytes); everything else, and every request it has the least
+ * doubt about, goes to Fastify unchanged, its body handed on as it was read.
+ *
+ * Doubt means: a method or path of no cacheable route, an Authorization header (the caller is a token's), a body
+ * that is chunked, over the key's size or not JSON, a Host a loopback server refuses, CORS configured (its headers
+ * are the plugin's), a server already closing when the request arrives (it gets the closing envelope), and a key no
+ * answer is kept for.
+ */
+
+/** The largest body looked at: a longer one makes no key (answer-cache.ts MAX_KEY) */
+const MAX_BODY = 4_096
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** What the listener needs of the app, given once Fastify has been built (the server is made before it). */
+export interface KeptAnswersSetup {
+  answers: AnswerCache
+  /** POST path → the registry name of its endpoint, for the cacheable endpoints */
+  routes: ReadonlyMap<string, string>
+  /** The key of a request (app.ts keyOf), undefined when it is not to be answered from the cache */
+  keyOf: (endpoint: string, input: unknown) => string | undefined
+  loopbackOnly: boolean
+  closing: () => boolean
+  /** Request lines go here (at info), as RequestLines writes them; undefined when the log takes none */
+  log: FastifyBaseLogger | undefined
+}
+
+export class KeptAnswers {
+  private setup: KeptAnswersSetup | undefined
+  /** Bodies read here and handed on to Fastify (preParsing) */
+  private readonly bodies = new WeakMap<IncomingMessage, Buffer>()
+
+  /** Fastify's serverFactory: the server Fastify would make, with this listener in front of Fastify's. */
+  readonly serverFactory = (
+    fastify: (req: IncomingMessage, res: ServerResponse) => void,
+    options: FastifyHttpOptions<Server>,
+  ): Server => {
+    const server = createServer(options.http ?? {}, (req, res) => this.listen(req, res, fastify))
+    // What Fastify sets on the server it makes itself (fastify/lib/server.js)
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout
+    server.setTimeout(options.connectionTimeout ?? 0)
+    if ((options.maxRequestsPerSocket ?? 0) > 0)
+      server.maxRequestsPerSocket = options.maxRequestsPerSocket ?? 0
+    return server
+  }
+
+  /** Starts answering, once the app is built; adds the hook that hands a read body on to Fastify. */
+  attach(app: FastifyInstance, setup: KeptAnswersSetup): void {
+    app.addHook('preParsing', (req, _reply, payload, done) => {
+      const body = this.bodies.get(req.raw)
+      if (body === undefined) return done(null, payload)
+      this.bodies.delete(req.raw)
+      done(null, readableOf(body))
+    })
+    this.setup = setup
+  }
+
+  private listen(
+    req: IncomingMessage,
+    res: ServerResponse,
+    fastify: (req: IncomingMessage, res: ServerResponse) => void,
+  ): void {
+    const setup = this.setup
+    const endpoint = setup && req.method === 'POST' ? setup.routes.get(pathOf(req.url)) : undefined
+    if (
+      !setup ||
+      endpoint === undefined ||
+      req.headers.authorization !== undefined ||
+      req.headers['transfer-encoding'] !== undefined ||
+      Number(req.headers['content-length'] ?? 0) > MAX_BODY ||
+      (setup.loopbackOnly && !loopbackHostOf(req.headers.host)) ||
+      setup.closing()
+    ) {
+      fastify(req, res)
+      return
+    }
+    const started = performance.now()
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.once('end', () => {
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)
+      const kept = keptAnswer(setup, endpoint, body)
+      if (kept === undefined) {
+        this.bodies.set(req, body)
+        fastify(req, res)
+      } else send(setup, req, res, kept, started)
+    })
+  }
+}
+
+/** The kept answer of a request's body, undefined when there is none. */
+function keptAnswer(setup: KeptAnswersSetup, endpoint: string, body: Buffer): KeptAnswer | undefined {
+  // As app.ts's body parser reads it: a byte order mark is not JSON, an empty body is {}.
+  const text = body.toString('utf8').replace(/^\uFEFF/, '')
+  let input: unknown
+  try {
+    input = text.trim() === '' ? {} : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  const key = setup.keyOf(endpoint, input)
+  return key === undefined ? undefined : setup.answers.get(key)
+}
+
+function send(
+  setup: KeptAnswersSetup,
+  req: IncomingMessage,
+  res: ServerResponse,
+  { status, body }: KeptAnswer,
+  started: number,
+): void {
+  const id = requestIdOf(req)
+  res.writeHead(status, {
+    'content-type': JSON_TYPE,
+    ...SECURITY_HEADERS,
+    [REQUEST_ID_HEADER]: id,
+    'content-length': body.length,
+    // A request whose body arrived after the close began is answered, and its connection not kept (as Fastify does)
+    ...(setup.closing() ? { connection: 'close' } : {}),
+  })
+  res.end(body)
+  setup.log?.info(
+    {
+      reqId: id,
+      method: req.method,
+      url: req.url,
+      status,
+      ms: Math.round(performance.now() - started),
+      ip: req.socket.remoteAddress,
+    },
+    'request',
+  )
+}
+
+const pathOf = (url: string | undefined): string => {
+  const u = url ?? ''
+  const q = u.indexOf('?')
+  return q < 0 ? u : u.slice(0, q)
+}
+
+/** A body already read, as a stream Fastify's body parser reads (bytes, not objects). */
+function readableOf(body: Buffer): Readable {
+  return new Readable({
+    read() {
+      if (body.length > 0) this.push(body)
+      this.push(null)
+    },
+  })
+}
