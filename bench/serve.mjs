@@ -4,14 +4,16 @@
 // (bin/gaokao.js, the shipped datasets, its default log level and answer cache). The load comes from this
 // process (autocannon, 64 connections), on the same 2-core machine. Every line is measured after a warm-up of
 // the same load (WARMUP seconds, default 2, not counted: JIT, the province's option set of smart-match), for
-// DURATION seconds (default 5; 10 for the issue's runs). Reports requests/s, p50, p99 and the CPU of server and load generator per endpoint and for a
-// mixed results-day workload, with the share of the baseline's requests/s; the ratio lines compare one
-// `serve` process (`--workers 1`) with the one bare process. smart-match is measured on one process and as
-// `serve` runs by default (one worker per core). Resident memory of the one-process server: at rest (settled
-// after its warm-up) and after the run; SOAK=300 adds the mixed workload for that many seconds and its
-// resident memory at rest and after it (before the other lines). Run `npm run build` first (npm run bench:serve does).
+// DURATION seconds (default 5; 10 for the issue's runs). Reports requests/s, p50, p99 and the CPU of server and
+// load generator per endpoint and for a mixed results-day workload, with the share of the baseline's requests/s;
+// the ratio lines compare one `serve` process (`--workers 1`) with the one bare process. Two reference lines send
+// the real answers of seating/option and seating/list from plain node:http (bench/raw-server.mjs): the ceiling for
+// an answer of that size here. smart-match is measured on one process and as `serve` runs by default (one worker
+// per core). Resident memory of the one-process server: at rest (settled after its warm-up) and after the run;
+// SOAK=300 adds the mixed workload for that many seconds and its resident memory at rest and after it (before the
+// other lines). Run `npm run build` first (npm run bench:serve does).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -123,9 +125,13 @@ async function load(url, requests, duration = DURATION, pid = undefined) {
  * request log) goes to a file, as a deployment's would: read through a pipe, the log lines cost this process,
  * which makes the load, a third of its time.
  */
-async function start(args, ready) {
+async function start(args, ready, env = {}) {
   const log = join(mkdtempSync(join(tmpdir(), 'gaokao-bench-log-')), 'stderr.log')
-  const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', openSync(log, 'w')] })
+  const proc = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', openSync(log, 'w')],
+    env: { ...process.env, ...env },
+  })
   let exited
   proc.on('exit', (code) => {
     exited = code
@@ -185,6 +191,23 @@ for (const endpoint of ENDPOINTS)
     name: endpoint[0],
     ...(await load(one.url, () => asRequests([endpoint]), DURATION, one.proc.pid)),
   })
+// The ceiling for an answer's size: plain node:http sending the same bytes (bench/raw-server.mjs)
+for (const endpoint of [ENDPOINTS[0], ENDPOINTS[1]]) {
+  const answer = await fetch(`${one.url}${endpoint[1]}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(endpoint[2]),
+  })
+  const file = join(mkdtempSync(join(tmpdir(), 'gaokao-bench-answer-')), 'answer.json')
+  writeFileSync(file, Buffer.from(await answer.arrayBuffer()))
+  const raw = await start(['bench/raw-server.mjs'], /listening (http:\/\/[\d.:]+)/u, { ANSWER_FILE: file })
+  rows.push({
+    name: `${endpoint[0]}: its answer from plain node:http (the ceiling)`,
+    ...(await load(raw.url, () => asRequests([endpoint]), DURATION, raw.proc.pid)),
+  })
+  await stop(raw)
+  rmSync(join(file, '..'), { recursive: true, force: true })
+}
 rows.push({
   name: 'mixed results-day workload',
   ...(await load(one.url, () => asRequests(MIXED), DURATION, one.proc.pid)),

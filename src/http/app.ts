@@ -156,8 +156,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     })
 
   /** Everything an answer depends on (answer-cache.ts); undefined for what is never answered from the cache */
+  const year = () => contexts.now().getFullYear()
   const keyOf = (endpoint: string, caller: Caller | null, input: unknown) =>
-    asksFreshWork(input) ? undefined : AnswerCache.key(endpoint, contexts.now().getFullYear(), caller, input)
+    asksFreshWork(input) ? undefined : AnswerCache.key(endpoint, year(), caller, input)
   const inFlight = new Map<string, Promise<KeptAnswer>>()
   for (const def of ENDPOINTS) {
     // Not kept: what writes (feedback), and what asks for fresh work on purpose (cwb-num's bypass_cache).
@@ -226,6 +227,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
         ]),
       ),
       keyOf: (endpoint, input) => keyOf(endpoint, null, input),
+      year,
       loopbackOnly: opts.loopbackOnly === true,
       closing,
       log: opts.logLevel ? app.log : undefined,

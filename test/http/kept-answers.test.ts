@@ -142,6 +142,16 @@ describe('kept answers below Fastify', () => {
     expect(lines[2]?.url).toBe('/api/v1/seating/list?x=1')
   })
 
+  it('keys a body it has seen with the year: a new year is a new key', async () => {
+    let clock = new Date('2026-06-25T12:00:00Z')
+    const s = await start({ now: () => clock })
+    for (let i = 0; i < 3; i++) await post(s.port, '/api/v1/seating/list', SEATING_LIST)
+    expect(s.routed()).toBe(1)
+    clock = new Date('2027-06-25T12:00:00Z')
+    for (let i = 0; i < 2; i++) await post(s.port, '/api/v1/seating/list', SEATING_LIST)
+    expect(s.routed()).toBe(2)
+  })
+
   it('keeps an error envelope as the route sent it, its status included', async () => {
     const s = await start({ httpStatus: true })
     const bad = JSON.stringify({ province: '江苏', year: 'abcd' })
