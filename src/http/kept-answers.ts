@@ -29,7 +29,8 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 /**
  * Bodies remembered with the key they make, so that a body seen before is not parsed and keyed again (a tenth of a
  * kept answer's time): at most this many, of at most SHORT_BODY characters (a front end's requests are tens of
- * characters), forgotten all at once when full: 2.5 MB at most.
+ * characters), forgotten all at once when full. Each entry is two strings of some 300 characters at most (the body
+ * with the year and endpoint, and its key): about 12 MB in the worst case, 2-3 MB for requests like the seating trio's.
  */
 const REMEMBERED_BODIES = 10_000
 const SHORT_BODY = 256
