@@ -103,13 +103,13 @@ function cpuSeconds(pid) {
  * generator) used: a line whose generator is near 100 % measures the generator (large answers: autocannon parses
  * every byte), not the server.
  */
-async function load(url, requests, duration = DURATION, pid = undefined) {
+async function load(url, requests, pid, duration = DURATION) {
   if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests: requests() })
-  const [server0, client0, t0] = [pid && cpuSeconds(pid), process.cpuUsage(), performance.now()]
+  const [server0, client0, t0] = [cpuSeconds(pid), process.cpuUsage(), performance.now()]
   const result = await autocannon({ url, connections: CONNECTIONS, duration, requests: requests() })
   const seconds = (performance.now() - t0) / 1000
   const client = process.cpuUsage(client0)
-  const server1 = pid && cpuSeconds(pid)
+  const server1 = cpuSeconds(pid)
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -172,7 +172,7 @@ const residentMb = (pid) =>
   Number(/^VmRSS:\s+(\d+) kB$/mu.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
 
 const bare = await start(['bench/bare-server.mjs'], /listening (http:\/\/[\d.:]+)/u)
-const baseline = await load(bare.url, () => asRequests([ENDPOINTS[0]]), DURATION, bare.proc.pid)
+const baseline = await load(bare.url, () => asRequests([ENDPOINTS[0]]), bare.proc.pid)
 await stop(bare)
 
 const rows = [{ name: 'bare Fastify route (baseline, 1 process)', ...baseline }]
@@ -183,13 +183,13 @@ const atRest = residentMb(one.proc.pid)
 // the issue's soak: the mixed workload from rest, and the resident memory after it
 let soak
 if (SOAK > 0) {
-  const run = await load(one.url, () => asRequests(MIXED), SOAK, one.proc.pid)
+  const run = await load(one.url, () => asRequests(MIXED), one.proc.pid, SOAK)
   soak = { before: atRest, after: residentMb(one.proc.pid), run }
 }
 for (const endpoint of ENDPOINTS)
   rows.push({
     name: endpoint[0],
-    ...(await load(one.url, () => asRequests([endpoint]), DURATION, one.proc.pid)),
+    ...(await load(one.url, () => asRequests([endpoint]), one.proc.pid)),
   })
 // The ceiling for an answer's size: plain node:http sending the same bytes (bench/raw-server.mjs)
 for (const endpoint of [ENDPOINTS[0], ENDPOINTS[1]]) {
@@ -203,18 +203,18 @@ for (const endpoint of [ENDPOINTS[0], ENDPOINTS[1]]) {
   const raw = await start(['bench/raw-server.mjs'], /listening (http:\/\/[\d.:]+)/u, { ANSWER_FILE: file })
   rows.push({
     name: `${endpoint[0]}: its answer from plain node:http (the ceiling)`,
-    ...(await load(raw.url, () => asRequests([endpoint]), DURATION, raw.proc.pid)),
+    ...(await load(raw.url, () => asRequests([endpoint]), raw.proc.pid)),
   })
   await stop(raw)
   rmSync(join(file, '..'), { recursive: true, force: true })
 }
 rows.push({
   name: 'mixed results-day workload',
-  ...(await load(one.url, () => asRequests(MIXED), DURATION, one.proc.pid)),
+  ...(await load(one.url, () => asRequests(MIXED), one.proc.pid)),
 })
 rows.push({
   name: 'smart-match 江苏, a new candidate each request',
-  ...(await load(one.url, smartMatchRequests, DURATION, one.proc.pid)),
+  ...(await load(one.url, smartMatchRequests, one.proc.pid)),
 })
 const afterRun = residentMb(one.proc.pid)
 await stop(one)
@@ -223,7 +223,7 @@ const workers = availableParallelism()
 const deployed = await startServe(workers)
 rows.push({
   name: `smart-match 江苏, new candidates, serve as deployed (${workers} workers)`,
-  ...(await load(deployed.url, smartMatchRequests, DURATION, deployed.proc.pid)),
+  ...(await load(deployed.url, smartMatchRequests, deployed.proc.pid)),
 })
 await stop(deployed)
 

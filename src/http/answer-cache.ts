@@ -19,6 +19,9 @@ export interface KeptAnswer {
   body: Buffer
 }
 
+/** The content type a kept answer goes out with: what Fastify sends an object as */
+export const JSON_TYPE = 'application/json; charset=utf-8'
+
 /** What an entry costs beyond its bytes (the Map's entry, the object, the Buffer's header) */
 const ENTRY_OVERHEAD = 200
 

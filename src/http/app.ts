@@ -9,7 +9,7 @@ import { INTERNAL_ERROR_MESSAGE, invoke } from '../endpoints/invoke.js'
 import { warmUp } from '../endpoints/warm-up.js'
 import { ApiError, httpStatusOf } from '../errors.js'
 import { VERSION } from '../version.js'
-import { AnswerCache, type KeptAnswer } from './answer-cache.js'
+import { AnswerCache, JSON_TYPE, type KeptAnswer } from './answer-cache.js'
 import { addAnswerHeaders } from './answer-headers.js'
 import { addApiDocs } from './api-docs.js'
 import { bearerCaller } from './auth.js'
@@ -69,9 +69,6 @@ export interface AppOptions extends ContextOptions {
    */
   datasetsCheck?: ManifestCheck
 }
-
-/** What Fastify sends an object as; a kept answer is sent as the same */
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** cwb-num's `bypass_cache` asks for the work to be done again: such a request is never answered from a cache. */
 const asksFreshWork = (input: unknown): boolean =>
@@ -160,9 +157,12 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const keyOf = (endpoint: string, caller: Caller | null, input: unknown) =>
     asksFreshWork(input) ? undefined : AnswerCache.key(endpoint, year(), caller, input)
   const inFlight = new Map<string, Promise<KeptAnswer>>()
+  /** POST path → endpoint of the cacheable routes, for the kept answers sent below Fastify */
+  const keptRoutes = new Map<string, string>()
   for (const def of ENDPOINTS) {
     // Not kept: what writes (feedback), and what asks for fresh work on purpose (cwb-num's bypass_cache).
     const cacheable = answers !== undefined && !def.usesStore
+    if (cacheable && def.http.method === 'POST') keptRoutes.set(def.http.path, def.name)
     app.route({
       method: def.http.method,
       url: def.http.path,
@@ -220,12 +220,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   if (kept && answers)
     kept.attach(app, {
       answers,
-      routes: new Map(
-        ENDPOINTS.filter((def) => def.http.method === 'POST' && !def.usesStore).map((def) => [
-          def.http.path,
-          def.name,
-        ]),
-      ),
+      routes: keptRoutes,
       keyOf: (endpoint, input) => keyOf(endpoint, null, input),
       year,
       loopbackOnly: opts.loopbackOnly === true,

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import type { FastifyBaseLogger, FastifyHttpOptions, FastifyInstance } from 'fastify'
-import type { AnswerCache, KeptAnswer } from './answer-cache.js'
-import { REQUEST_ID_HEADER, requestIdOf } from './request-log.js'
+import { type AnswerCache, JSON_TYPE, type KeptAnswer } from './answer-cache.js'
+import { REQUEST_ID_HEADER, requestIdOf, requestLine } from './request-log.js'
 import { SECURITY_HEADERS } from './security-headers.js'
 import { loopbackHostOf } from './transport-errors.js'
 
@@ -23,8 +23,6 @@ import { loopbackHostOf } from './transport-errors.js'
 
 /** The largest body looked at: a longer one makes no key (answer-cache.ts MAX_KEY) */
 const MAX_BODY = 4_096
-
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 /**
  * Bodies remembered with the key they make, so that a body seen before is not parsed and keyed again (a tenth of a
@@ -156,14 +154,11 @@ function send(
     ...(setup.closing() ? { connection: 'close' } : {}),
   })
   res.end(body)
+  // reqId first, where Fastify's child logger puts it on the route's lines
   setup.log?.info(
     {
       reqId: id,
-      method: req.method,
-      url: req.url,
-      status,
-      ms: Math.round(performance.now() - started),
-      ip: req.socket.remoteAddress,
+      ...requestLine(req.method, req.url, status, performance.now() - started, req.socket.remoteAddress),
     },
     'request',
   )

@@ -50,6 +50,15 @@ export function requestLogger(level: LogLevel, stream?: NodeJS.WritableStream): 
 export const logsErrors = (level: LogLevel | undefined): boolean =>
   level !== undefined && LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf('error') && level !== 'silent'
 
+/** The fields of a request's line, in their order: RequestLines' and the kept answers' (kept-answers.ts) */
+export const requestLine = (
+  method: string | undefined,
+  url: string | undefined,
+  status: number,
+  ms: number,
+  ip: string | undefined,
+) => ({ method, url, status, ms: Math.round(ms), ip })
+
 /**
  * Fastify's request lines, replaced: its two lines a request (headers included) become one when the answer has
  * been sent, with what an operator needs and without the Authorization header.
@@ -69,13 +78,7 @@ export class RequestLines extends LogController {
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
     // Nothing to build when the line would be dropped (no log at all: tests, `call`; a level above info).
     if (!error && !this.lines) return
-    const line = {
-      method: req.method,
-      url: req.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-      ip: req.ip,
-    }
+    const line = requestLine(req.method, req.url, reply.statusCode, reply.elapsedTime, req.ip)
     // An answer that could not be sent whole (the client went away mid-body) is worth a warning, not more.
     if (error) req.log.warn({ ...line, err: error }, 'request')
     else req.log.info(line, 'request')
