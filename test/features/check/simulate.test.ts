@@ -79,6 +79,18 @@ describe('the filing simulation', () => {
     const p = c.choices[0]?.alone ?? 0
     expect(c.slide).toBeCloseTo((1 - p) * (1 - (c.choices[1]?.alone ?? 0)), 1)
   })
+  it("draws the year's shift (yearShift) once for the whole list: unrelated choices then fail together", () => {
+    // two choices of different schools: apart from their rank band, only the cohort's shift is shared between them
+    const apart = [choice(9000, { school: 1 }), choice(12_000, { school: 2 })]
+    const draws = { draws: 20_000, pairs: [[0, 1]] as Array<[number, number]> }
+    const without = simulateFiling(apart, 10_000, draws)
+    const withYear = simulateFiling(apart, 10_000, { ...draws, params: { ...CHECK_PARAMS, yearShift: 0.5 } })
+    // the second fails more often once the first has failed (0.80 → 0.68 admitted), and the list slides more
+    expect(withYear.pairs[0]?.secondGivenFirstFails ?? 1).toBeLessThan(
+      (without.pairs[0]?.secondGivenFirstFails ?? 0) - 0.05,
+    )
+    expect(withYear.slide).toBeGreaterThan(without.slide + 0.03)
+  })
   it('never files to a choice that is not live', () => {
     const r = simulateFiling([choice(40_000, { live: false }), choice(30_000)], 10_000, { draws: 2000 })
     expect(r.choices[0]?.filed).toBe(0)

@@ -142,7 +142,8 @@ export function simulateFiling(
       choice,
       index,
       mean: choice.lnExpected + params.meanShift * choice.sigma,
-      wCohort: s * Math.sqrt(a),
+      // the cohort's shift, and the whole year's (params.yearShift, in units of σ like meanShift): both shared
+      wCohort: Math.sqrt(s * s * a + (params.yearShift * choice.sigma) ** 2),
       wBand: s * Math.sqrt(r),
       bandPosition: choice.lnExpected / params.bandWidth,
       wSchool: school >= 0 ? s * Math.sqrt(b) : 0,
