@@ -1,9 +1,10 @@
 import type { Command } from 'commander'
 import type { EndpointContext } from '../endpoints/define.js'
 import { badRequest } from '../errors.js'
+import { fileFields } from './cli-file.js'
 import type { FlagSpec } from './flags.js'
 import type { CliIo } from './io.js'
-import type { CommandEntry } from './manifest.js'
+import { type CommandEntry, loadEndpoint } from './manifest.js'
 import { shownCommand } from './menu/command-line.js'
 import type { Prompter } from './prompter.js'
 import type { CliSession } from './session.js'
@@ -68,8 +69,14 @@ async function complete(
   const opts = cmd.opts() as Record<string, unknown>
   // commander passes the positional argument first (program.ts declares it optional in a terminal only)
   const given = (f: FlagSpec) => (f.key === entry.positional ? cmd.processedArgs[0] : opts[f.attribute])
-  const missing = required.filter((f) => !present(given(f)))
+  let missing = required.filter((f) => !present(given(f)))
   if (missing.length === 0) return
+  // What the file the argument names says (smart-match's --json output: the rank year) is given too.
+  if (entry.positional !== undefined) {
+    const fromFile = await fileFields(await loadEndpoint(entry.name), cmd.processedArgs[0])
+    if (fromFile) missing = missing.filter((f) => !present(fromFile[f.key]))
+    if (missing.length === 0) return
+  }
   if (!io.interactive) {
     if (opts.json === true || opts.format === 'json') return
     throw badRequest(missingMessage(entry, missing))

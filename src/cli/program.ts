@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Command, Help, Option } from 'commander'
 import type { AnyEndpoint, Caller } from '../endpoints/define.js'
@@ -7,6 +6,7 @@ import { numberOf } from '../endpoints/numbers.js'
 import { badRequest, serviceError } from '../errors.js'
 import { VERSION } from '../version.js'
 import { addChartOption, chartText, checkChartFormat } from './chart-output.js'
+import { fileFields } from './cli-file.js'
 import { askForCommandValues } from './command-questions.js'
 import { commandFor } from './command-tree.js'
 import { STORE } from './commands/define.js'
@@ -142,14 +142,8 @@ function addEndpointCommand(program: Command, entry: CommandEntry, io: CliIo, se
     const ctx = session.context({ datasets: opts.datasets, store: opts.store, caller })
     let request = requestFromFlags(flags, opts)
     if (positional) request[positional.key] = args[0]
-    const file = typeof args[0] === 'string' && def.cliFile?.names(args[0]) ? args[0] : undefined
-    if (file && def.cliFile) {
-      if (!isFile(file)) throw badRequest(`找不到文件: ${file}`)
-      request = {
-        ...(await def.cliFile.read(file, readCliFile(file))),
-        ...withoutPositional(request, positional),
-      }
-    }
+    const fromFile = await fileFields(def, args[0])
+    if (fromFile) request = { ...fromFile, ...withoutPositional(request, positional) }
     // A failed request is thrown: runCli reports it (with --json, the same envelope HTTP answers).
     const outcome = await runEndpoint(def, request, ctx).catch(async (err: unknown) =>
       (await import('./suggest-values.js')).suggestOnFailure(err, entry, opts, ctx),
@@ -185,24 +179,6 @@ function addCompletionHelper(program: Command, io: CliIo, session: CliSession): 
       })
       if (candidates.length) io.stdout(`${candidates.join('\n')}\n`)
     })
-}
-
-/** Largest file a command reads from the user's machine (a 志愿表 of 96 choices is a few KB) */
-const CLI_FILE_MAX_BYTES = 16 * 1024 * 1024
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile()
-  } catch {
-    return false
-  }
-}
-
-function readCliFile(path: string): Uint8Array {
-  const size = statSync(path).size
-  if (size > CLI_FILE_MAX_BYTES)
-    throw badRequest(`${path} 过大 (${(size / 1048576).toFixed(1)} MB); 志愿表文件应小于 16 MB`)
-  return readFileSync(path)
 }
 
 /** The fields given on the command line, but the positional one (its value was the file's name). */

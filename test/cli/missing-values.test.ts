@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -199,6 +199,24 @@ describe('every endpoint command: missing required values', () => {
       '二级模块 1-4 (--sub-module-type)',
     ])
     expect(list.code).toBe(0)
+  })
+  it("takes what a list file says as given: check on smart-match's --json output needs no --rank-year", async () => {
+    const made = await pipe('smart-match', ...HUBEI, '--xuanke', '物理,化学,生物', '--json')
+    expect(made.code).toBe(0)
+    const file = join(mkdtempSync(join(tmpdir(), 'gaokao-list-')), 'list.json')
+    writeFileSync(file, made.stdout)
+    const run = await pipe('check', file, '--province', '湖北', '--xuanke', '物理,化学,生物')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    // the file's rank year and rank, in the answer's title
+    const rank = (JSON.parse(made.stdout) as { data: { candidate: { rank: number } } }).data.candidate.rank
+    expect(run.stdout.split('\n')[0]).toContain(`位次 ${rank} `)
+    expect(run.stdout.split('\n')[0]).toContain('2025 年')
+    // a file that does not carry it (a table of choices only) still needs it, named as before
+    const table = join(import.meta.dirname, '..', '..', 'fixtures', 'check', 'list.xlsx')
+    const bare = await pipe('check', table, '--province', '湖北', '--score', '600')
+    expect(bare.code).toBe(2)
+    expect(bare.stderr).toMatch(/^错误: 缺少 --rank-year \(/u)
   })
 })
 

@@ -1,0 +1,36 @@
+import { readFileSync, statSync } from 'node:fs'
+import type { AnyEndpoint } from '../endpoints/define.js'
+import { badRequest } from '../errors.js'
+
+/** Largest file a command reads from the user's machine (a 志愿表 of 96 choices is a few KB) */
+const CLI_FILE_MAX_BYTES = 16 * 1024 * 1024
+
+/**
+ * The request fields of the file a command's argument names (EndpointDef.cliFile: check's 志愿表, or
+ * smart-match's --json output), undefined when the argument names no such file. Read where the command runs
+ * (program.ts), and first where its required values are checked (missing-values.ts): a value the file carries,
+ * like the rank year of smart-match's output, is not missing.
+ */
+export async function fileFields(
+  def: AnyEndpoint,
+  argument: unknown,
+): Promise<Record<string, unknown> | undefined> {
+  if (typeof argument !== 'string' || !def.cliFile?.names(argument)) return undefined
+  if (!isFile(argument)) throw badRequest(`找不到文件: ${argument}`)
+  return def.cliFile.read(argument, readCliFile(argument))
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
+function readCliFile(path: string): Uint8Array {
+  const size = statSync(path).size
+  if (size > CLI_FILE_MAX_BYTES)
+    throw badRequest(`${path} 过大 (${(size / 1048576).toFixed(1)} MB); 志愿表文件应小于 16 MB`)
+  return readFileSync(path)
+}
