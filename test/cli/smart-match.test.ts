@@ -89,6 +89,19 @@ describe('gaokao smart-match', () => {
       /^错误: 湖北省2025年暂无<物理、物理,化学,生物>数据 \(100 分不在 2025 年物理类的一分一段表中, 该表只到 \d+ 分; 可用 --rank 直接给出位次\)\n$/u,
     )
   })
+  it("says, beside the spec's no-data message, why a list is empty: a rank beyond everyone in the table", async () => {
+    const args = HUBEI.map((a) => (a === '--score' ? '--rank' : a === '600' ? '99999999' : a))
+    const run = await gaokao('smart-match', ...args, '--json')
+    expect(run.code).toBe(2)
+    expect(JSON.parse(run.stdout)).toEqual({
+      code: 400,
+      message: '湖北省2025年暂无<物理、物理,化学,生物>数据',
+      data: {},
+    })
+    expect(run.stderr).toMatch(
+      /^错误: 湖北省2025年暂无<物理、物理,化学,生物>数据 \(位次 99999999 超出 2025 年物理类一分一段表的总人数 \d+\)\n$/u,
+    )
+  })
   it('--format csv writes one record per major', async () => {
     const run = await gaokao('smart-match', ...HUBEI, '--format', 'csv', '--no-bom')
     const [head, first] = run.stdout.split('\r\n')

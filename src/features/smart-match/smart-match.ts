@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../endpoints/define.js'
 import { anyValue, readField } from '../../endpoints/schema.js'
 import { asStrategy, asText, asWholeNumber, asXuanke, asYear, isBlank, optional } from './fields.js'
 import { type SmartMatchData, smartMatchData } from './response.js'
-import { type MatchRequest, matchCandidate, noDataError } from './run.js'
+import { type MatchOutcome, type MatchRequest, matchCandidate, noDataError } from './run.js'
 import { smartMatchRecords, smartMatchTables } from './table.js'
 
 export const MISSING_REQUIRED = '缺少必要参数:province、batch、rank_year'
@@ -156,7 +156,11 @@ export default defineEndpoint({
     const outcome = await matchCandidate(ctx.db, request, req.type)
     const data = await smartMatchData(ctx.db, outcome, req.type, req.token, request.score)
     const { chong, wen, bao } = data.zyb_data.zybData
-    if (chong.length + wen.length + bao.length === 0) throw noDataError(request)
+    if (chong.length + wen.length + bao.length === 0) {
+      const err = noDataError(request)
+      err.hint = emptyListHint(outcome)
+      throw err
+    }
     return data
   },
   records: smartMatchRecords,
@@ -167,3 +171,14 @@ export default defineEndpoint({
     return smartMatchWorkbook(ctx.db, data, workbookRequest(input), ctx.now())
   },
 })
+
+/**
+ * Why a list is empty, beside the spec's message (the CLI shows it; the envelope keeps the spec's words): a rank
+ * beyond everyone in the year's table, or one that no option of the batch gives a chance.
+ */
+function emptyListHint({ rank, category, universe }: MatchOutcome): string {
+  const cohort = universe.table?.rows.at(-1)?.total
+  if (cohort !== undefined && rank > cohort)
+    return `位次 ${rank} 超出 ${universe.rankYear} 年${category}一分一段表的总人数 ${cohort}`
+  return `位次 ${rank}: 该批次 ${universe.options.length} 个可判断的志愿都没有录取的可能`
+}
