@@ -143,7 +143,13 @@ function addEndpointCommand(program: Command, entry: CommandEntry, io: CliIo, se
     let request = requestFromFlags(flags, opts)
     if (positional) request[positional.key] = args[0]
     const fromFile = await fileFields(def, args[0])
-    if (fromFile) request = { ...fromFile, ...withoutPositional(request, positional) }
+    if (fromFile) {
+      const flags = withoutPositional(request, positional)
+      const together = def.cliFile?.together ?? []
+      const replaced = together.some((key) => flags[key] !== undefined)
+      const kept = Object.entries(fromFile).filter(([key]) => !(replaced && together.includes(key)))
+      request = { ...Object.fromEntries(kept), ...flags }
+    }
     // A failed request is thrown: runCli reports it (with --json, the same envelope HTTP answers).
     const outcome = await runEndpoint(def, request, ctx).catch(async (err: unknown) =>
       (await import('./suggest-values.js')).suggestOnFailure(err, entry, opts, ctx),

@@ -98,6 +98,11 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown, V = u
     /** Whether the argument is meant as a file (by its extension): one that does not exist is then an error */
     names(argument: string): boolean
     read(name: string, bytes: Uint8Array): Promise<Record<string, unknown>>
+    /**
+     * Fields the file gives as one fact (the candidate's rank and the score it was read from): a flag for any of
+     * them replaces all of the file's, so that `--rank 30000` is not shown beside the file's 600 分.
+     */
+    together?: readonly string[]
   }
   /**
    * CLI only: the answer as an .xlsx workbook, written by `--out <file>.xlsx` (smart-match: the 志愿表 a family

@@ -2,16 +2,19 @@ import { decodeText, parseDelimited } from '../../datasets/import/read-delimited
 import { ImportInputError } from '../../datasets/import/read-error.js'
 import { badRequest } from '../../errors.js'
 import { checkInputFromSmartMatch, isSmartMatchOutput, type ListFromFile } from './from-smart-match.js'
+import { workbookCandidate } from './from-workbook.js'
 import { choiceOf, parseChoices, splitMajors } from './input.js'
 import type { ChoiceInput } from './model/match.js'
 
 /**
  * A 志愿表 from a file, for `gaokao check <file>` (the CLI reads the bytes and passes them here): .csv / .tsv / .txt
  * (UTF-8 with or without BOM, else GB18030, what Excel on Chinese Windows saves), .xlsx (its first sheet, through
- * read-excel-file) or .json (smart-match's `--json` output, or the check's own `choices`). A table's header names
+ * read-excel-file; in a workbook smart-match wrote, its 说明 sheet gives the candidate: from-workbook.ts) or .json
+ * (smart-match's `--json` output, or the check's own `choices`). A table's header names
  * its columns (院校 / 院校名称 / 学校, 院校代码, 专业组 / 专业组代码, 专业 or 专业1 … 专业6, 调剂 / 服从调剂, 序号; or the
- * English field names); title rows above the header are skipped, rows without a school ignored, and a 序号 column
- * puts the choices in its order.
+ * English field names); title rows above the header are skipped, and a 序号 column puts the choices in its order.
+ * A choice may take one row per major: the rows after its first that repeat its 序号 and unit, or leave the school
+ * blank (merged cells), add their majors to it; other rows without a school are ignored.
  */
 
 export type { ListFromFile }
@@ -29,7 +32,11 @@ export async function readChoicesFile(name: string, bytes: Uint8Array): Promise<
   const kind = fileKind(name)
   if (kind === 'json') return parseChoicesJson(fileText(bytes, name))
   if (kind === 'csv') return { choices: choicesFromRows(csvRows(bytes, name)) }
-  if (kind === 'xlsx') return { choices: choicesFromRows(await readXlsxRows(bytes)) }
+  if (kind === 'xlsx') {
+    const choices = choicesFromRows(await readXlsxRows(bytes))
+    const candidate = workbookCandidate(await readXlsxRows(bytes, 2).catch(() => []))
+    return candidate ? { choices, candidate } : { choices }
+  }
   throw badRequest(`${name}: 不支持的文件类型; 志愿表请用 .csv .xlsx 或 .json`)
 }
 
@@ -51,11 +58,12 @@ export function csvRows(bytes: Uint8Array, name: string): string[][] {
   return parseDelimited(fileText(bytes, name))
 }
 
-async function readXlsxRows(bytes: Uint8Array): Promise<string[][]> {
+/** The rows of a sheet (the first by default), every cell as trimmed text, empty rows left out. */
+async function readXlsxRows(bytes: Uint8Array, sheet = 1): Promise<string[][]> {
   const lib = await import('read-excel-file/node')
   let data: unknown[][]
   try {
-    data = (await lib.readSheet(Buffer.from(bytes), 1)) as unknown[][]
+    data = (await lib.readSheet(Buffer.from(bytes), sheet)) as unknown[][]
   } catch {
     throw badRequest('不是可读的 .xlsx 工作簿 (旧的 .xls 请另存为 .xlsx 或 .csv)')
   }
@@ -93,17 +101,32 @@ export function choicesFromRows(rows: readonly (readonly string[])[]): ChoiceInp
   const col = (key: string) => header.indexOf(key as never)
   const majorCols = header.map((h, i) => (h === 'major' || h === 'majorN' ? i : -1)).filter((i) => i >= 0)
   const out: { order: number; choice: ChoiceInput }[] = []
+  let last: { order: string; unit: string; choice: ChoiceInput } | undefined
   rows.slice(at + 1).forEach((row, i) => {
     const cell = (key: string) => (col(key) >= 0 ? (row[col(key)] ?? '').trim() : '')
-    const majors = majorCols.flatMap((c) => splitMajors(row[c] ?? ''))
+    const majors = majorCols.flatMap((c) => splitMajors(row[c] ?? '')).filter((m) => m !== '')
+    const school = cell('school') || cell('code')
+    const unit = `${school}|${cell('id')}|${cell('group')}`
+    // One row per major (smart-match's own CSV, or a sheet whose merged cells leave the school blank below its
+    // first row): a row that repeats the previous row's 序号 and unit, or names majors only, adds its majors to
+    // that choice instead of being a choice of its own.
+    const continues =
+      last !== undefined &&
+      majors.length > 0 &&
+      (unit === '||' || (cell('order') !== '' && cell('order') === last.order && unit === last.unit))
+    if (continues && last) {
+      last.choice.majors = [...(last.choice.majors ?? []), ...majors]
+      return
+    }
     const choice = choiceOf({
-      school: cell('school') || cell('code'),
+      school,
       school_id: cell('id'),
       group: cell('group'),
-      majors: majors.filter((m) => m !== ''),
+      majors,
       tiaoji: cell('tiaoji'),
     })
     if (!choice) return
+    last = { order: cell('order'), unit, choice }
     const order = Number(cell('order'))
     out.push({ order: cell('order') !== '' && Number.isFinite(order) ? order : i + 1e6, choice })
   })

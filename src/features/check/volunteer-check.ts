@@ -68,13 +68,14 @@ export default defineEndpoint({
       const list = await readChoicesFile(name, bytes)
       return { ...list.candidate, choices: list.choices }
     },
+    together: ['rank', 'score'],
   },
   http: { method: 'POST', path: '/api/v1/volunteer/check' },
   summary: '志愿表体检: 模拟平行志愿投档, 给出每个志愿录取的概率、滑档/调剂/退档概率和需修改之处',
   input,
   successMessage: '检查完成',
   examples: [
-    'gaokao check fixtures/check/list.xlsx --province 湖北 --rank-year 2025 --score 600 --subject 物理 --xuanke 物理,化学,生物',
+    'gaokao check docs/examples/hubei-list.csv --province 湖北 --rank-year 2025 --score 600 --subject 物理 --xuanke 物理,化学,生物',
     'gaokao check 武汉大学/01/计算机科学与技术,华中科技大学/02 --province 湖北 --rank-year 2025 --rank 9000 --subject 物理 --xuanke 物理,化学 --json',
   ],
   async handler(raw, ctx): Promise<CheckData> {

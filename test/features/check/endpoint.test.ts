@@ -330,6 +330,37 @@ describe('volunteer/check over HTTP and the CLI', () => {
     const tiers = JSON.parse(sm.stdout).data.zyb_data.zybData
     expect(checked).toHaveLength(tiers.chong.length + tiers.wen.length + tiers.bao.length)
     expect(checked.every((c: any) => c.status === 'ok')).toBe(true)
+    // its workbook (--out .xlsx) says the whole candidate on its 说明 sheet: no flag is needed; and its CSV (one
+    // row per major) is the same list
+    const book = join(work, '志愿表.xlsx')
+    const flat = join(work, '志愿表.csv')
+    for (const out of [book, flat]) {
+      const wrote = await runGaokao(
+        [
+          'smart-match',
+          '--province',
+          '湖北',
+          '--batch',
+          '本科批',
+          '--rank-year',
+          '2025',
+          '--score',
+          '600',
+        ].concat(['--subject', '物理', '--xuanke', '物理,化学,生物', '--out', out]),
+        { datasets: dir },
+      )
+      expect(wrote.code).toBe(0)
+    }
+    const fromBook = await runGaokao(['check', book, '--json'], { datasets: dir })
+    expect(fromBook.stderr).toBe('')
+    expect(JSON.parse(fromBook.stdout).data).toEqual(JSON.parse(fromSmartMatch.stdout).data)
+    const fromFlat = await runGaokao(['check', flat, '--json', ...args], { datasets: dir })
+    expect(JSON.parse(fromFlat.stdout).data.choices).toEqual(JSON.parse(fromSmartMatch.stdout).data.choices)
+    // a rank given beside the file replaces the file's rank and the score it came from, both
+    const ranked = await runGaokao(['check', book, '--rank', '30000', '--json'], { datasets: dir })
+    const candidate = JSON.parse(ranked.stdout).data.candidate
+    expect(candidate.rank).toBe(30000)
+    expect(candidate.score).not.toBe(600)
     // a file name that names no file is said so (exit 2), not read as a list
     const missing = await runGaokao(['check', join(work, 'nope.xlsx'), ...args], { datasets: dir })
     expect([missing.code, missing.stderr.trim()]).toEqual([2, `错误: 找不到文件: ${join(work, 'nope.xlsx')}`])

@@ -152,6 +152,33 @@ describe('a 志愿表 from a file', () => {
       { school: '江汉测试大学', group: '01', majors: ['自动化'], tiaoji: true },
     ])
   })
+  it('reads one row per major as one choice: a repeated 序号 and unit, or a blank school (merged cells)', () => {
+    const rows = [
+      // smart-match's own CSV: tier, index, school, group, …, major — one row per major
+      ['tier', 'index', 'school', 'group', 'major_index', 'major'],
+      ['冲', '1', '楚天测试大学', '专业组（01）', '1', '计算机科学与技术'],
+      ['冲', '1', '楚天测试大学', '专业组（01）', '2', '电子信息工程'],
+      ['稳', '2', '楚天测试大学', '专业组（02）', '1', '自动化'],
+      // the same 序号 but another unit is another choice (a list typed with a slip), not a major of the first
+      ['稳', '2', '江汉测试大学', '01', '1', '软件工程'],
+    ]
+    expect(choicesFromRows(rows)).toEqual([
+      { school: '楚天测试大学', group: '专业组（01）', majors: ['计算机科学与技术', '电子信息工程'] },
+      { school: '楚天测试大学', group: '专业组（02）', majors: ['自动化'] },
+      { school: '江汉测试大学', group: '01', majors: ['软件工程'] },
+    ])
+    // a sheet whose merged cells leave the school, group and 序号 blank below a choice's first row
+    const merged = [
+      ['序号', '院校', '专业组', '专业', '服从调剂'],
+      ['1', '楚天测试大学', '01', '计算机科学与技术', '否'],
+      ['', '', '', '电子信息工程', ''],
+      ['2', '江汉测试大学', '01', '自动化', '是'],
+    ]
+    expect(choicesFromRows(merged)).toEqual([
+      { school: '楚天测试大学', group: '01', majors: ['计算机科学与技术', '电子信息工程'], tiaoji: false },
+      { school: '江汉测试大学', group: '01', majors: ['自动化'], tiaoji: true },
+    ])
+  })
   it('decodes GB18030 (Excel on Chinese Windows) and UTF-8 with a BOM; tabs and semicolons too', async () => {
     const gbk = new Uint8Array([0xd4, 0xba, 0xd0, 0xa3, 0xc3, 0xfb, 0xb3, 0xc6]) // 院校名称 in GBK
     expect(csvRows(gbk, 'a.csv')).toEqual([['院校名称']])
