@@ -57,6 +57,23 @@ console.table(
     realised: pct(b.realised),
   })),
 )
+console.log(
+  `\nsmart-match's items: the chance shown (Brier ${f3(report.items.brierShown)}) and the estimate's Φ (Brier ${f3(report.items.brierEstimate)}), against realised`,
+)
+console.table(
+  report.items.shown.map((b, i) => {
+    const e = report.items.estimate[i]
+    return {
+      bin: `${pct(b.from)}-${pct(b.to)}`,
+      'items (shown)': b.choices,
+      shown: pct(b.predicted),
+      realised: pct(b.realised),
+      'items (Φ)': e.choices,
+      Φ: pct(e.predicted),
+      'realised ': pct(e.realised),
+    }
+  }),
+)
 const c = report.calibration
 console.log(
   `probit fit of smart-match's choices (${c.n}): σ width ${c.width.toFixed(3)}, bias ${c.bias.toFixed(3)} σ`,

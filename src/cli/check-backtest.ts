@@ -140,6 +140,23 @@ function views(r: CheckBacktestReport) {
       numeric: [1],
     },
     {
+      title: `智能填报所列志愿: 显示的概率与估计本身的 Φ, 各自与实际 (Brier ${f3(r.items.brierShown)} 与 ${f3(r.items.brierEstimate)})`,
+      head: ['区间', '志愿 (显示)', '显示的概率', '实际', '志愿 (Φ)', 'Φ', '实际'],
+      rows: r.items.shown.map((b, i) => {
+        const e = r.items.estimate[i] as (typeof r.items.estimate)[number]
+        return [
+          `${pct(b.from)}-${pct(b.to)}`,
+          b.choices,
+          pct(b.predicted),
+          pct(b.realised),
+          e.choices,
+          pct(e.predicted),
+          pct(e.realised),
+        ]
+      }),
+      numeric: [1, 4],
+    },
+    {
       title: '按省份',
       head: ['省份', ...TALLY_HEAD.slice(1)],
       rows: [...r.provinces.map((p) => tallyRow(p.province, p)), tallyRow('合计', r.pooled)],

@@ -5,7 +5,9 @@ import { defaultBatch } from '../smart-match/defaults.js'
 import {
   type ActualIndex,
   actualLowestRank,
+  calibratedAt,
   classify,
+  normalCdf,
   type Option,
   parseXuanke,
   type Strategy,
@@ -117,6 +119,11 @@ export interface CheckBacktestReport {
   draws: number
   bands: Band[]
   reliability: ReliabilityBin[]
+  /**
+   * The items of smart-match's own lists (variant smart): the estimate's Φ(z), which draws the tiers, and the chance
+   * an item shows (smart-match/model/calibration.ts), each against how often the item admitted, with its Brier score.
+   */
+  items: { estimate: ReliabilityBin[]; shown: ReliabilityBin[]; brierEstimate: number; brierShown: number }
   /**
    * The probit fit of the smart-match lists' choices (fitProbit): the σ width and bias that would have calibrated
    * this year's chances. Fitted on 2024, it gives model/params.ts's sigmaScale and meanShift; on 2025 it is only
@@ -242,13 +249,7 @@ export async function checkBacktest(db: Db, opts: CheckBacktestOptions): Promise
   const byProvince = new Map<string, Tally>()
   const byVariant = new Map<ListVariant, Tally>(VARIANTS.map((v) => [v, emptyTally()]))
   const pooled = emptyTally()
-  const reliability = Array.from({ length: 10 }, (_, i) => ({
-    from: i / 10,
-    to: (i + 1) / 10,
-    choices: 0,
-    predicted: 0,
-    realised: 0,
-  }))
+  const reliability = tenths()
   const xs: number[] = []
   const ys: boolean[] = []
   const noData = await eachCategory(
@@ -348,11 +349,8 @@ export async function checkBacktest(db: Db, opts: CheckBacktestOptions): Promise
       predicted: b.lists ? b.predicted / b.lists : Number.NaN,
       realised: b.lists ? b.realised / b.lists : Number.NaN,
     })),
-    reliability: reliability.map((b) => ({
-      ...b,
-      predicted: b.choices ? b.predicted / b.choices : Number.NaN,
-      realised: b.choices ? b.realised / b.choices : Number.NaN,
-    })),
+    reliability: averaged(reliability),
+    items: itemReliability(xs, ys),
     calibration: fitProbit(xs, ys),
     fit: fitCalibration(
       xs,
@@ -370,6 +368,50 @@ export async function checkBacktest(db: Db, opts: CheckBacktestOptions): Promise
   }
   report.bar = barOf(report)
   return report
+}
+
+/** Empty bins of chance in tenths, to count predicted and realised sums into */
+const tenths = (): ReliabilityBin[] =>
+  Array.from({ length: 10 }, (_, i) => ({
+    from: i / 10,
+    to: (i + 1) / 10,
+    choices: 0,
+    predicted: 0,
+    realised: 0,
+  }))
+
+/** The bins' sums as averages */
+const averaged = (bins: readonly ReliabilityBin[]): ReliabilityBin[] =>
+  bins.map((b) => ({
+    ...b,
+    predicted: b.choices ? b.predicted / b.choices : Number.NaN,
+    realised: b.choices ? b.realised / b.choices : Number.NaN,
+  }))
+
+/** Reliability in tenths of two chances of the same items (z as in fitProbit; admitted or not), and their Brier. */
+function itemReliability(xs: readonly number[], ys: readonly boolean[]): CheckBacktestReport['items'] {
+  const of = (chance: (z: number) => number) => {
+    const bins = tenths()
+    let brier = 0
+    xs.forEach((z, i) => {
+      const c = chance(z)
+      const hit = ys[i] === true ? 1 : 0
+      const bin = bins[Math.min(9, Math.floor(c * 10))] as ReliabilityBin
+      bin.choices++
+      bin.predicted += c
+      bin.realised += hit
+      brier += (c - hit) ** 2
+    })
+    return { bins: averaged(bins), brier: xs.length ? brier / xs.length : Number.NaN }
+  }
+  const estimate = of(normalCdf)
+  const shown = of(calibratedAt)
+  return {
+    estimate: estimate.bins,
+    shown: shown.bins,
+    brierEstimate: estimate.brier,
+    brierShown: shown.brier,
+  }
 }
 
 /** The issue's bar on a report (pooled over its provinces). */

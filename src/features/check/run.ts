@@ -1,7 +1,9 @@
 import type { Db } from '../../data/db.js'
 import { badRequest } from '../../errors.js'
 import { defaultBatch } from '../smart-match/defaults.js'
+import { calibratedBand } from '../smart-match/model/calibration.js'
 import type { Option } from '../smart-match/model/options.js'
+import { type Strategy, strategyOf } from '../smart-match/model/strategies.js'
 import { meetsRequirement, type Requirement, type Subject } from '../smart-match/model/subjects.js'
 import { batchControlLine } from '../smart-match/queries.js'
 import { scoreAtRank } from '../smart-match/response.js'
@@ -26,7 +28,6 @@ import {
   riskWarnings,
   ruleWarnings,
   togetherPairs,
-  WARNING_LIMITS,
 } from './model/warnings.js'
 import { schoolRefs } from './queries.js'
 
@@ -65,7 +66,7 @@ export interface CheckedChoice {
   /** The choice takes part in the filing (matched, allowed by 选科, the line and the rule's count, not a repeat) */
   simulated: boolean
   expected_rank: number | null
-  /** P(this choice alone would file the candidate), and its tier by that chance (冲 20-50 %, 稳 50-90 %, 保 ≥ 90 %) */
+  /** P(this choice alone would file the candidate), and its tier by that chance (TIER_FROM) */
   chance: number | null
   tier: Tier | null
   /** P(this is the choice that admits: the candidate is filed here) */
@@ -125,7 +126,16 @@ export interface CheckOptions {
 /** Probabilities as answered: to 0.01 %, the simulation's resolution */
 const shown = (x: number) => Math.round(x * 10_000) / 10_000
 
-const TIER_FROM = { chong: 0.2, wen: 0.5, bao: WARNING_LIMITS.baoChance } as const
+/**
+ * The 档 of a choice by its chance alone: smart-match's default strategy (冲稳保) told in the same chance
+ * (smart-match/model/calibration.ts), so that a choice is the same 冲, 稳 or 保 in both commands.
+ */
+const LISTED = (strategyOf(1) as Strategy).bands
+export const TIER_FROM = {
+  chong: calibratedBand(LISTED.chong),
+  wen: calibratedBand(LISTED.wen),
+  bao: calibratedBand(LISTED.bao),
+} as const
 const tierOf = (chance: number): Tier | null =>
   chance >= TIER_FROM.bao
     ? 'bao'

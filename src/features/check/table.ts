@@ -1,5 +1,5 @@
 import type { TableView } from '../../endpoints/define.js'
-import type { CheckData, CheckedChoice } from './run.js'
+import { type CheckData, type CheckedChoice, TIER_FROM } from './run.js'
 
 /** How the CLI shows a check: P(滑档) and the candidate in the title, one row per choice, then the warnings. */
 
@@ -77,7 +77,7 @@ export function checkTables(data: CheckData): TableView[] {
       numeric: [0, 3, 4, 6, 7, 8, 9],
       footer:
         '单独录取: 只看这一个志愿的录取可能; 由此录取: 平行志愿按顺序投档时, 由这个志愿录取的概率 (各志愿之和 + 滑档 = 100%); ' +
-        `档: 冲 20-50%, 稳 50-90%, 保 90% 以上; 模拟 ${s.draws} 次, 各志愿的不确定性含全省同年的整体变化与同校的共同变化. (?) 该专业不在计划中`,
+        `档: 冲 ${pct(TIER_FROM.chong)}-${pct(TIER_FROM.wen)}, 稳 ${pct(TIER_FROM.wen)}-${pct(TIER_FROM.bao)}, 保 ${pct(TIER_FROM.bao)} 以上 (与智能填报的冲稳保相同); 模拟 ${s.draws} 次, 各志愿的不确定性含全省同年的整体变化与同校的共同变化. (?) 该专业不在计划中`,
     },
   ]
   if (data.warnings.length > 0)

@@ -2,6 +2,7 @@ import type { Db } from '../../data/db.js'
 import type { ScoreRankRow } from '../../domain/rank.js'
 import {
   type Composition,
+  calibratedChance,
   type Estimate,
   type Granularity,
   itemComposition,
@@ -50,7 +51,7 @@ export interface ZyItem {
   ranking: number
   /** min_section − the candidate's rank (positive: the major admitted below the candidate) */
   diff: number | null
-  /** Extension: estimated chance of admission, 0-1 */
+  /** Extension: chance of admission, 0-1, as it comes true (model/calibration.ts) */
   chance: number | null
   /** Extension: the published lowest scores and ranks the estimate rests on, latest first */
   history: HistoryPoint[]
@@ -72,7 +73,7 @@ export interface ZybItem {
   min_diff: number
   /** Extension: expected lowest rank of the item itself (the group's or school's admission line) */
   min_section: number
-  /** Extension: estimated chance of admission to the item, 0-1 */
+  /** Extension: chance of admission to the item, 0-1, as it comes true (model/calibration.ts) */
   chance: number
   /**
    * Extension: the rank year's plan does not name the school, whose offer is taken from an earlier plan
@@ -130,8 +131,8 @@ export interface SmartMatchData {
 }
 
 /**
- * A chance as shown, to the percent below: never up to the next tier's bound (a 稳 of 0.897 showed 0.9, the 保
- * bound, beside 保 items of 0.9).
+ * A chance as shown (model/calibration.ts: the chance that comes true, not the estimate's Φ that draws the tiers),
+ * to the percent below, so that a chance never shows more than it is (a 稳 of 0.897 showed 0.9).
  */
 const shownChance = (x: number) => Math.floor(Math.round(x * 1e6) / 1e4) / 100 // 0.29 * 100 is 28.999…
 
@@ -218,7 +219,7 @@ function toItem(
   rows: readonly ScoreRankRow[] | undefined,
   rank: number,
 ): ZybItem {
-  const { option, chance } = item.classified
+  const { option } = item.classified
   const expected = Math.round(option.estimate.expected)
   const zyList = item.majors.map((m, i) => toMajor(m, i + 1, item.tier, option.group, majors, rows, rank))
   const diffs = zyList.map((z) => z.diff).filter((d): d is number => d !== null)
@@ -237,7 +238,7 @@ function toItem(
     zyList,
     min_diff: diffs.length ? Math.min(...diffs) : expected - rank,
     min_section: expected,
-    chance: shownChance(chance),
+    chance: shownChance(calibratedChance(option.estimate, rank)),
     plan_carried: option.carried,
     school_type: school?.type_name ?? null,
     composition: itemComposition(item.majors.map((m) => m.entry)),
@@ -277,7 +278,7 @@ function toMajor(
     rating: info?.rating ?? null,
     ranking: info?.ranking ?? 0,
     diff: expected === null ? null : expected - rank,
-    chance: m.chance === undefined ? null : shownChance(m.chance),
+    chance: m.chance === undefined || e === undefined ? null : shownChance(calibratedChance(e, rank)),
     history: e ? historyOf(e) : [],
   }
 }

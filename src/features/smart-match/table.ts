@@ -1,6 +1,7 @@
 import type { TableView } from '../../endpoints/define.js'
+import { calibratedBand } from './model/calibration.js'
 import type { Granularity } from './model/estimate.js'
-import type { TierName } from './model/strategies.js'
+import { strategyOf, type TierName } from './model/strategies.js'
 import { parseXuanke } from './model/subjects.js'
 import type { SmartMatchData, ZybItem } from './response.js'
 
@@ -147,7 +148,7 @@ export function smartMatchTables(
   const last = views[views.length - 1]
   if (last)
     last.footer =
-      '预估最低位次: 往年最低位次按考生人数折算到本年并加权 (近年权重大); 位次差 = 预估最低位次 − 本人位次 (正数: 往年录到比你靠后的位次); 概率为估计的录取可能性.' +
+      `预估最低位次: 往年最低位次按考生人数折算到本年并加权 (近年权重大); 位次差 = 预估最低位次 − 本人位次 (正数: 往年录到比你靠后的位次); 概率为录取可能性, 按往年的回测校准 (2025 年检验: 各区间与实际相差 5 个百分点以内)${bandsNote(data.zyb_data.zyb_type)}.` +
       (c.majors_from_school_lines
         ? '\n该省没有公布专业录取线: 专业的预估位次由院校线 (校线, 该校最低的专业) 推算, 按该校同一专业在有专业线的省份高出本校最低线的幅度 (没有记录的专业按平均幅度); 误差比有专业线的省份大, 请以当年招生计划和投档情况核对.'
         : '') +
@@ -228,4 +229,12 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
     }
   }
   return out
+}
+
+/** The strategy's tiers as the chance shown tells them (model/calibration.ts): `; 冲 6%-44%, 稳 44%-97%, 保 97% 以上`. */
+function bandsNote(type: number): string {
+  const bands = strategyOf(type)?.bands
+  if (!bands) return ''
+  const p = (raw: number) => `${Math.round(calibratedBand(raw) * 100)}%`
+  return `; 冲 ${p(bands.chong)}-${p(bands.wen)}, 稳 ${p(bands.wen)}-${p(bands.bao)}, 保 ${p(bands.bao)} 以上`
 }

@@ -1,3 +1,4 @@
+import { CALIBRATION } from '../../smart-match/model/calibration.js'
 import { BAND_WIDTH } from './measure.js'
 
 /**
@@ -68,17 +69,18 @@ export interface CheckParams {
  * one of seven provinces, do not measure a spread well; a third year of outcomes would.
  */
 export const CHECK_PARAMS: CheckParams = {
-  sigmaScale: 0.66,
-  meanShift: -0.08,
+  // smart-match shows the same chance for one choice (its model/calibration.ts holds these figures)
+  sigmaScale: CALIBRATION.width,
+  meanShift: CALIBRATION.bias,
   yearShift: 0,
-  cohortShare: 0.114,
-  bandShare: 0.074,
+  cohortShare: CALIBRATION.shares.cohort,
+  bandShare: CALIBRATION.shares.band,
   bandWidth: BAND_WIDTH,
-  schoolShare: 0.147,
-  evidenceShare: 0.14,
+  schoolShare: CALIBRATION.shares.school,
+  evidenceShare: CALIBRATION.shares.evidence,
   majorSpread: 0.18,
   majorSpreadUnknown: 0.26,
   majorShiftUnknown: 0.85,
-  ownDegrees: 3,
+  ownDegrees: CALIBRATION.ownDegrees,
   draws: 10_000,
 }

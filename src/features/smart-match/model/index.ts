@@ -2,6 +2,7 @@
 export * from './assemble.js'
 export * from './backtest.js'
 export * from './batches.js'
+export * from './calibration.js'
 export * from './classify.js'
 export * from './cohort.js'
 export * from './compose.js'
