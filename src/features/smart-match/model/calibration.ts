@@ -14,7 +14,7 @@ import { type Estimate, normalCdf } from './estimate.js'
  *
  * The map from Φ to this chance is increasing, so it changes no tier and no list: only the number shown, and the
  * tiers' bands as they are told (calibratedBand: strategy 1's 冲 from 20 % of Φ is 6 % of this chance, 稳 from 50 %
- * is 44 %, 保 from 90 % is 97 %).
+ * is 45 %, 保 from 90 % is 97 %).
  */
 export const CALIBRATION = {
   /** The real width of a line's error, in units of the estimate's σ (fitted on 2024's lists) */
