@@ -1,7 +1,7 @@
 import type { Db } from '../../data/db.js'
 import { badRequest } from '../../errors.js'
 import { defaultBatch } from '../smart-match/defaults.js'
-import { calibratedBand } from '../smart-match/model/calibration.js'
+import { calibratedBand, calibratedChance } from '../smart-match/model/calibration.js'
 import type { Option } from '../smart-match/model/options.js'
 import { type Strategy, strategyOf } from '../smart-match/model/strategies.js'
 import { meetsRequirement, type Requirement, type Subject } from '../smart-match/model/subjects.js'
@@ -66,7 +66,7 @@ export interface CheckedChoice {
   /** The choice takes part in the filing (matched, allowed by 选科, the line and the rule's count, not a repeat) */
   simulated: boolean
   expected_rank: number | null
-  /** P(this choice alone would file the candidate), and its tier by that chance (TIER_FROM) */
+  /** P(this choice alone would file the candidate), and its tier (TIER_FROM) by that chance as smart-match shows it */
   chance: number | null
   tier: Tier | null
   /** P(this is the choice that admits: the candidate is filed here) */
@@ -209,7 +209,7 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
     ...matchWarnings(facts, choiceFacts, candidate.category),
     ...riskWarnings(facts, choiceFacts, result),
   ]
-  const choices = built.map((b, i) => checkedChoice(b.m, b.input, b.sim, result, i, type))
+  const choices = built.map((b, i) => checkedChoice(b.m, b.input, b.sim, result, i, type, candidate.rank))
   return {
     candidate: {
       province: candidate.province.name,
@@ -349,6 +349,7 @@ function checkedChoice(
   result: SimResult,
   i: number,
   type: 1 | 2 | 3,
+  rank: number,
 ): CheckedChoice {
   const o = result.choices[i]
   const option = m.option
@@ -371,7 +372,9 @@ function checkedChoice(
     simulated: sim.live,
     expected_rank: option ? Math.round(option.estimate.expected) : null,
     chance,
-    tier: chance === null ? null : tierOf(chance),
+    // by the estimate's chance, not the simulated one, which wavers by a few tenths of a point near a bound: the tier
+    // smart-match gives the same option
+    tier: chance === null || !option ? null : tierOf(calibratedChance(option.estimate, rank)),
     p_admit: shown(o?.filed ?? 0),
     p_major: shown(isMajor ? (o?.filed ?? 0) : (o?.majors.reduce((a, b) => a + b, 0) ?? 0)),
     p_tiaoji: shown(o?.tiaoji ?? 0),

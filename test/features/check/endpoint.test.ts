@@ -330,6 +330,14 @@ describe('volunteer/check over HTTP and the CLI', () => {
     const tiers = JSON.parse(sm.stdout).data.zyb_data.zybData
     expect(checked).toHaveLength(tiers.chong.length + tiers.wen.length + tiers.bao.length)
     expect(checked.every((c: any) => c.status === 'ok')).toBe(true)
+    // each choice is the same 冲, 稳 or 保 as in smart-match's list, and shows the chance smart-match shows (to its
+    // simulation's precision: smart-match floors to the percent)
+    const listed = ['chong', 'wen', 'bao'].flatMap((t) =>
+      tiers[t].map((item: any) => ({ tier: t, chance: item.chance })),
+    )
+    expect(checked.map((c: any) => c.tier)).toEqual(listed.map((x) => x.tier))
+    for (const [i, c] of checked.entries())
+      expect(Math.abs(c.chance - (listed[i]?.chance ?? -1)), c.school).toBeLessThan(0.025)
     // its workbook (--out .xlsx) says the whole candidate on its 说明 sheet: no flag is needed; and its CSV (one
     // row per major) is the same list
     const book = join(work, '志愿表.xlsx')
