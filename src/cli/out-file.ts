@@ -1,17 +1,17 @@
 import { accessSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, extname, resolve } from 'node:path'
 import type { Command } from 'commander'
-import type { AnyEndpoint, EndpointContext } from '../endpoints/define.js'
+import type { AnyEndpoint, EndpointContext, TableView } from '../endpoints/define.js'
 import type { Outcome } from '../endpoints/invoke.js'
 import { badRequest, serviceError } from '../errors.js'
 import type { CliIo } from './io.js'
 import type { Format } from './render.js'
 
 /**
- * `--out <file>` of an endpoint command that can write a workbook (EndpointDef.workbook: smart-match's 志愿表): the
- * answer goes to the file, its kind by the extension (.xlsx the workbook, .csv and .json what --format csv and
- * --json print), and stderr says where. A file that cannot be written is bad input found before any work is done
- * (before the smart-match questions, before a query).
+ * `--out <file>` of every endpoint command: the answer goes to the file, its kind by the extension (.xlsx: the
+ * endpoint's own workbook where it has one, smart-match's 志愿表, else the tables the terminal shows; .csv and
+ * .json: what --format csv and --json print), and stderr says where. A file that cannot be written is bad input
+ * found before any work is done (before the smart-match questions, before a query).
  */
 
 export type OutKind = 'xlsx' | 'csv' | 'json'
@@ -40,8 +40,7 @@ export function outTarget(file: string): OutTarget {
   const path = resolve(file)
   const kind = KINDS[extname(path).toLowerCase()]
   if (isDirectory(path)) throw badRequest(`--out ${file} 是一个目录; 请给出文件名, 如 志愿表.xlsx`)
-  if (!kind)
-    throw badRequest(`--out ${file}: 不支持的文件类型 "${extname(path)}"; 请用 .xlsx (志愿表), .csv 或 .json`)
+  if (!kind) throw badRequest(`--out ${file}: 不支持的文件类型 "${extname(path)}"; 请用 .xlsx, .csv 或 .json`)
   const dir = dirname(path)
   if (!isDirectory(dir)) throw badRequest(`--out ${file}: 目录不存在: ${dir}`)
   if (!writable(dir) || (existsSync(path) && !writable(path))) throw badRequest(`--out ${file}: 没有写入权限`)
@@ -79,8 +78,13 @@ export function writeOut(path: string, bytes: Uint8Array | string): void {
 }
 
 /** --out on the command, checked before anything else the command does (preAction hooks run in order). */
-export function addOutOption(cmd: Command): void {
-  cmd.option('--out <file>', '写入文件, 不输出到终端: .xlsx 可打印的志愿表 (含说明页), .csv 或 .json')
+export function addOutOption(cmd: Command, workbook: boolean): void {
+  cmd.option(
+    '--out <file>',
+    workbook
+      ? '写入文件, 不输出到终端: .xlsx 可打印的志愿表 (含说明页), .csv 或 .json'
+      : '写入文件, 不输出到终端: .xlsx (与终端相同的表格), .csv 或 .json',
+  )
   cmd.hook('preAction', (_self, action) => {
     if (action !== cmd) return
     const out = cmd.opts().out
@@ -95,8 +99,8 @@ export function addOutOption(cmd: Command): void {
 }
 
 /**
- * The answer written to --out's file instead of stdout: the workbook, or the text of --format csv / --json
- * (`render`); stderr says where.
+ * The answer written to --out's file instead of stdout: the workbook (the endpoint's own, else its terminal
+ * tables, `tables`), or the text of --format csv / --json (`render`); stderr says where.
  */
 export async function writeOutcome(
   file: string,
@@ -105,11 +109,15 @@ export async function writeOutcome(
   ctx: EndpointContext,
   io: Pick<CliIo, 'stderr'>,
   render: (format: Format) => Promise<string>,
+  tables: () => { views: TableView[]; empty?: string },
 ): Promise<void> {
   const { path, kind } = outTarget(file)
   if (kind === 'xlsx') {
-    if (!def.workbook) throw badRequest(`${def.command.join(' ')} 不能写 .xlsx; 请用 .csv 或 .json`)
-    writeOut(path, await def.workbook(outcome.data, outcome.input, ctx))
+    if (def.workbook) writeOut(path, await def.workbook(outcome.data, outcome.input, ctx))
+    else {
+      const { views, empty } = tables()
+      writeOut(path, await (await import('./table-workbook.js')).tablesWorkbook(views, empty))
+    }
   } else writeOut(path, await render(kind))
   io.stderr(`已写入 ${path}\n`)
 }

@@ -199,7 +199,7 @@ describe('smart-match --out 志愿表.xlsx', () => {
       },
     ) as Prompter
     const cases: [string, RegExp][] = [
-      [join(out, '志愿表.txt'), /不支持的文件类型 "\.txt"; 请用 \.xlsx \(志愿表\), \.csv 或 \.json/u],
+      [join(out, '志愿表.txt'), /不支持的文件类型 "\.txt"; 请用 \.xlsx, \.csv 或 \.json/u],
       [join(out, 'no-such-dir', '志愿表.xlsx'), /目录不存在/u],
       [out, /是一个目录/u],
     ]
