@@ -16,7 +16,7 @@ import {
   volunteerTypeOf,
 } from '../smart-match/run.js'
 import { majorInUnit, optionChoice } from './model/choices.js'
-import { type ChoiceInput, findSchool, type Matched, matchOption, schoolIndex } from './model/match.js'
+import { type ChoiceInput, type Matched, matchOption, schoolIndex } from './model/match.js'
 import { CHECK_PARAMS } from './model/params.js'
 import { type SimChoice, type SimResult, simulateFiling } from './model/simulate.js'
 import {
@@ -30,6 +30,7 @@ import {
   togetherPairs,
 } from './model/warnings.js'
 import { schoolRefs } from './queries.js'
+import { findListSchools } from './school-names.js'
 
 /** The check of one list: the candidate as smart-match reads them, each choice matched, the filing simulated. */
 
@@ -178,9 +179,11 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
   const score = req.score > 0 ? req.score : scoreAtRank(universe.table?.rows, candidate.rank)
   const line = await batchControlLine(db, candidate.province.name, req.rankYear, candidate.category, rule)
   const belowLine = score !== null && line !== null && score < line ? { score, line } : undefined
-  const matched = req.choices.map((input) => {
-    const school = findSchool(input, index)
-    return matchOption(input, school, school ? (bySchool.get(school.sid) ?? []) : [], type)
+  const found = await findListSchools(db, req.choices, index)
+  const matched = req.choices.map((input, i) => {
+    const { school, note } = found[i] ?? { school: undefined }
+    const m = matchOption(input, school, school ? (bySchool.get(school.sid) ?? []) : [], type)
+    return note ? { ...m, note: [note, m.note].filter(Boolean).join('; ') } : m
   })
   const seen = new Set<string>()
   const built = matched.map((m, i) => {

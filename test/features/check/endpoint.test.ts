@@ -27,6 +27,18 @@ const HENAN = { province: '河南', batch: '本科一批', rank_year: 2024, rank
 const codes = (res: { data: { warnings: { code: string }[] } }) => res.data.warnings.map((w) => w.code)
 
 describe('volunteer/check', () => {
+  it('finds a school by what counsellors call it (简称, 拼音), and names the schools an unclear name may mean', async () => {
+    const choices = [{ school: '南大' }, { school: 'bjdx' }, { school: '南京' }, { school: '火星大学' }]
+    const d = (await call(check, { ...HUBEI, choices }, ctx)).data
+    expect(d.choices[0]).toMatchObject({ school: '南京大学', note: expect.stringContaining('按简称 "南大"') })
+    expect(d.choices[1]).toMatchObject({ school: '北京大学', note: expect.stringContaining('"bjdx"') })
+    expect(d.choices[2]).toMatchObject({
+      school: '南京',
+      status: 'school_not_found',
+      note: expect.stringMatching(/^可能是: .*南京大学/u),
+    })
+    expect(d.choices[3]).toMatchObject({ school: '火星大学', status: 'school_not_found', note: null })
+  })
   it('checks a group list: each choice matched, its chances, and P(滑档) + P(each choice) = 1', async () => {
     const res = await call(
       check,
