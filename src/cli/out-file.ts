@@ -100,7 +100,7 @@ export function addOutOption(cmd: Command, workbook: boolean): void {
 
 /**
  * The answer written to --out's file instead of stdout: the workbook (the endpoint's own, else its terminal
- * tables, `tables`), or the text of --format csv / --json (`render`); stderr says where.
+ * tables), or the text of --format csv / --json (`render`); stderr says where.
  */
 export async function writeOutcome(
   file: string,
@@ -109,15 +109,41 @@ export async function writeOutcome(
   ctx: EndpointContext,
   io: Pick<CliIo, 'stderr'>,
   render: (format: Format) => Promise<string>,
-  tables: () => { views: TableView[]; empty?: string },
 ): Promise<void> {
   const { path, kind } = outTarget(file)
   if (kind === 'xlsx') {
     if (def.workbook) writeOut(path, await def.workbook(outcome.data, outcome.input, ctx))
     else {
-      const { views, empty } = tables()
+      const { views, empty } = tableViews(def, outcome)
       writeOut(path, await (await import('./table-workbook.js')).tablesWorkbook(views, empty))
     }
   } else writeOut(path, await render(kind))
   io.stderr(`已写入 ${path}\n`)
+}
+
+/** The tables the terminal shows (or the records as one table), and what an empty answer says: for --out .xlsx. */
+function tableViews(
+  def: AnyEndpoint,
+  { data, view, input }: Outcome,
+): { views: TableView[]; empty?: string } {
+  const empty = def.emptyMessage?.(data, input, view)
+  const views = def.table ? def.table(data, input, view) : recordsView(def, data, view)
+  return { views: Array.isArray(views) ? views : [views], ...(empty ? { empty } : {}) }
+}
+
+function recordsView(def: AnyEndpoint, data: unknown, view: unknown): TableView {
+  const records = (def.records ? def.records(data, view) : Array.isArray(data) ? data : [data]) as Record<
+    string,
+    unknown
+  >[]
+  const head = [...new Set(records.flatMap((r) => Object.keys(r)))]
+  const cell = (v: unknown) =>
+    v === null || v === undefined
+      ? null
+      : typeof v === 'number'
+        ? v
+        : typeof v === 'object'
+          ? JSON.stringify(v)
+          : String(v)
+  return { head, rows: records.map((r) => head.map((h) => cell(r[h]))) }
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { Command, Help, Option } from 'commander'
-import type { AnyEndpoint, Caller, TableView } from '../endpoints/define.js'
+import type { AnyEndpoint, Caller } from '../endpoints/define.js'
 import type { Outcome } from '../endpoints/invoke.js'
 import { numberOf } from '../endpoints/numbers.js'
 import { badRequest, serviceError } from '../errors.js'
@@ -157,14 +157,8 @@ function addEndpointCommand(program: Command, entry: CommandEntry, io: CliIo, se
     if (def.emptyMessage?.(outcome.data, outcome.input, outcome.view))
       await (await import('./suggest-values.js')).noteOnEmpty(entry, opts, ctx, io)
     if (typeof opts.out === 'string')
-      return writeOutcome(
-        opts.out,
-        def,
-        outcome,
-        ctx,
-        io,
-        (kind) => renderOutcome(def, kind, outcome, opts, io),
-        () => tableViews(def, outcome),
+      return writeOutcome(opts.out, def, outcome, ctx, io, (kind) =>
+        renderOutcome(def, kind, outcome, opts, io),
       )
     const chart = opts.chart === true ? await chartText(def, outcome, ctx, io) : ''
     io.stdout(`${await renderOutcome(def, format, outcome, opts, io)}${chart}`)
@@ -232,33 +226,6 @@ function callerFrom(entry: CommandEntry, opts: Record<string, unknown>): Caller 
     any = true
   }
   return any ? caller : null
-}
-
-/** The tables the terminal shows (or the records as one table), and what an empty answer says: for --out .xlsx. */
-function tableViews(
-  def: AnyEndpoint,
-  { data, view, input }: Outcome,
-): { views: TableView[]; empty?: string } {
-  const empty = def.emptyMessage?.(data, input, view)
-  const views = def.table ? def.table(data, input, view) : recordsView(def, data, view)
-  return { views: Array.isArray(views) ? views : [views], ...(empty ? { empty } : {}) }
-}
-
-function recordsView(def: AnyEndpoint, data: unknown, view: unknown): TableView {
-  const records = (def.records ? def.records(data, view) : Array.isArray(data) ? data : [data]) as Record<
-    string,
-    unknown
-  >[]
-  const head = [...new Set(records.flatMap((r) => Object.keys(r)))]
-  const cell = (v: unknown) =>
-    v === null || v === undefined
-      ? null
-      : typeof v === 'number'
-        ? v
-        : typeof v === 'object'
-          ? JSON.stringify(v)
-          : String(v)
-  return { head, rows: records.map((r) => head.map((h) => cell(r[h]))) }
 }
 
 async function renderOutcome(

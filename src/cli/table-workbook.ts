@@ -26,9 +26,12 @@ function sheetOf(view: TableView, index: number, names: Set<string>): SheetSpec 
   return {
     name: sheetName(view.title ?? `表${index + 1}`, names),
     rows,
-    widths: view.head.map((h, c) =>
-      Math.min(40, Math.max(6, displayWidth(h), ...view.rows.map((r) => longestLine(r[c]))) + 2),
-    ),
+    widths: view.head.map((h, c) => {
+      // a loop, not Math.max(...rows): a list of 100,000 rows is more arguments than a call takes
+      let widest = Math.max(6, displayWidth(h))
+      for (const r of view.rows) widest = Math.max(widest, longestLine(r[c]))
+      return Math.min(40, widest + 2)
+    }),
     headRows: view.title ? 2 : 1,
     percentColumns: [],
     sectionRows: [],
