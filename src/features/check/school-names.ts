@@ -1,5 +1,5 @@
 import type { Db } from '../../data/db.js'
-import { KIND_LABEL, KIND_RANK, resolveMatches } from '../../domain/name-search.js'
+import { KIND_LABEL, resolveMatches } from '../../domain/name-search.js'
 import { findSchools, schoolEntries } from '../name-search/schools.js'
 import { type ChoiceInput, findSchool, type SchoolIndex, type SchoolRef } from './model/match.js'
 
@@ -37,10 +37,7 @@ export async function findListSchools(
       out.push(
         school ? { school, note: `按${KIND_LABEL[found.match.kind]} "${text}"` } : { school: undefined },
       )
-    } else if (
-      found.found === 'many' &&
-      KIND_RANK[found.matches[0]?.kind ?? 'in-order'] < KIND_RANK['in-order']
-    )
+    } else if (found.found === 'many')
       out.push({
         school: undefined,
         note: `可能是: ${found.matches
