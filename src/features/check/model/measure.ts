@@ -1,3 +1,4 @@
+import { readCdfTable } from '../../../domain/cdf-table.js'
 import { groupBy } from '../../../domain/group-by.js'
 import { normalCdf } from '../../smart-match/model/estimate.js'
 import { seededRandom } from './random.js'
@@ -197,14 +198,7 @@ export function errorCdf(gaussianShare: number, degrees: number, draws = 400_000
     while (k < draws && (sample[k] as number) <= z) k++
     table[i] = k / draws
   }
-  return (z) => {
-    const pos = (z - from) / step
-    if (pos <= 0) return 0
-    if (pos >= table.length - 1) return 1
-    const i = Math.floor(pos)
-    const lo = table[i] as number
-    return lo + ((table[i + 1] as number) - lo) * (pos - i)
-  }
+  return (z) => readCdfTable(table, from, step, z)
 }
 
 /**

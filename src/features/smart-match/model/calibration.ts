@@ -1,3 +1,4 @@
+import { readCdfTable } from '../../../domain/cdf-table.js'
 import { type Estimate, normalCdf } from './estimate.js'
 
 /**
@@ -68,13 +69,7 @@ export function calibratedAt(z: number): number {
  */
 function errorCdf(x: number): number {
   if (cdfTable === undefined) cdfTable = tabulate()
-  const table = cdfTable
-  const pos = (x - TABLE_FROM) / TABLE_STEP
-  if (pos <= 0) return 0
-  if (pos >= table.length - 1) return 1
-  const i = Math.floor(pos)
-  const lo = table[i] as number
-  return lo + ((table[i + 1] as number) - lo) * (pos - i)
+  return readCdfTable(cdfTable, TABLE_FROM, TABLE_STEP, x)
 }
 
 const TABLE_FROM = -15
