@@ -1,9 +1,8 @@
 import type { Db } from '../../data/db.js'
 import { badRequest } from '../../errors.js'
 import { defaultBatch } from '../smart-match/defaults.js'
-import { calibratedBand, calibratedChance } from '../smart-match/model/calibration.js'
+import { calibratedChance } from '../smart-match/model/calibration.js'
 import type { Option } from '../smart-match/model/options.js'
-import { type Strategy, strategyOf } from '../smart-match/model/strategies.js'
 import { meetsRequirement, type Requirement, type Subject } from '../smart-match/model/subjects.js'
 import { batchControlLine } from '../smart-match/queries.js'
 import { scoreAtRank } from '../smart-match/response.js'
@@ -19,6 +18,7 @@ import { majorInUnit, optionChoice } from './model/choices.js'
 import { type ChoiceInput, type Matched, matchOption, schoolIndex } from './model/match.js'
 import { CHECK_PARAMS } from './model/params.js'
 import { type SimChoice, type SimResult, simulateFiling } from './model/simulate.js'
+import { TIER_FROM } from './model/tiers.js'
 import {
   type CheckWarning,
   type ChoiceFacts,
@@ -127,16 +127,6 @@ export interface CheckOptions {
 /** Probabilities as answered: to 0.01 %, the simulation's resolution */
 const shown = (x: number) => Math.round(x * 10_000) / 10_000
 
-/**
- * The 档 of a choice by its chance alone: smart-match's default strategy (冲稳保) told in the same chance
- * (smart-match/model/calibration.ts), so that a choice is the same 冲, 稳 or 保 in both commands.
- */
-const LISTED = (strategyOf(1) as Strategy).bands
-export const TIER_FROM = {
-  chong: calibratedBand(LISTED.chong),
-  wen: calibratedBand(LISTED.wen),
-  bao: calibratedBand(LISTED.bao),
-} as const
 const tierOf = (chance: number): Tier | null =>
   chance >= TIER_FROM.bao
     ? 'bao'

@@ -1,5 +1,6 @@
 import type { TableView } from '../../endpoints/define.js'
-import { type CheckData, type CheckedChoice, TIER_FROM } from './run.js'
+import { TIER_FROM } from './model/tiers.js'
+import type { CheckData, CheckedChoice } from './run.js'
 
 /** How the CLI shows a check: P(滑档) and the candidate in the title, one row per choice, then the warnings. */
 

@@ -143,12 +143,19 @@ describe('what the simulation shows', () => {
   })
   it('too few 保: by count, and by P(滑档)', () => {
     const facts = [fact(1), fact(2), fact(3)]
+    // a 保 is a choice of 档 保 (its chance from baoChance up), not any safe-looking one
+    const bao = WARNING_LIMITS.baoChance
+    expect(bao).toBeGreaterThan(0.95)
     expect(
-      codes(riskWarnings(GROUPS, facts, sim([{ alone: 0.5 }, { alone: 0.95 }, { alone: 0.97 }], 0.01))),
+      codes(riskWarnings(GROUPS, facts, sim([{ alone: 0.5 }, { alone: bao }, { alone: 0.99 }], 0.01))),
     ).not.toContain('few_bao')
-    const one = riskWarnings(GROUPS, facts, sim([{ alone: 0.5 }, { alone: 0.6 }, { alone: 0.97 }], 0.01))
+    const one = riskWarnings(
+      GROUPS,
+      facts,
+      sim([{ alone: 0.5 }, { alone: bao - 0.01 }, { alone: 0.99 }], 0.01),
+    )
     expect(one.find((x) => x.code === 'few_bao')?.level).toBe('warning')
-    const sliding = riskWarnings(GROUPS, facts, sim([{ alone: 0.5 }, { alone: 0.95 }, { alone: 0.97 }], 0.06))
+    const sliding = riskWarnings(GROUPS, facts, sim([{ alone: 0.5 }, { alone: bao }, { alone: 0.99 }], 0.06))
     expect(sliding.find((x) => x.code === 'few_bao')?.level).toBe('error')
   })
   it('two choices that stand or fall together', () => {

@@ -1,5 +1,6 @@
 import type { MatchStatus } from './match.js'
 import type { SimResult } from './simulate.js'
+import { TIER_FROM } from './tiers.js'
 
 /**
  * The warnings a counsellor acts on, each from what the list says (the province's rule, what could be matched, the
@@ -77,8 +78,8 @@ export interface RuleFacts {
 
 /** Thresholds; each warning's test (test/features/check/warnings.test.ts) sits on either side of them. */
 export const WARNING_LIMITS = {
-  /** A choice is a 保 from this chance of admitting alone */
-  baoChance: 0.9,
+  /** A choice is a 保 from this chance of admitting alone: its 档 (tiers.ts, 97 %) */
+  baoChance: TIER_FROM.bao,
   /** Fewer 保 than this (or than the rule's number of choices, if smaller) is too few */
   baoMin: 2,
   /** ... and so is any list whose P(滑档) reaches this */
