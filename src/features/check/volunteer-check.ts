@@ -37,7 +37,7 @@ const input = z.object({
       items: {
         type: ['object', 'string'],
         properties: {
-          school: { type: ['string', 'number'], description: '院校名称或院校代码' },
+          school: { type: ['string', 'number'], description: '院校名称、院校代码或常用简称 (如 华科)' },
           school_id: { type: ['integer', 'string'], description: '院校 id (smart-match 的 sid)' },
           group: { type: ['string', 'number'], description: '专业组, 如 专业组（01）、01组、01' },
           majors: { type: ['array', 'string'], items: { type: 'string' }, description: '所填专业, 按顺序' },
