@@ -1,14 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import readXlsxFile from 'read-excel-file/node'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   commandLine,
-  csvLine,
+  outLine,
   shellWord,
   shownCommand,
   smartMatchLine,
-  workbookLine,
 } from '../../src/cli/menu/command-line.js'
 import type { Choice, Prompter } from '../../src/cli/prompter.js'
 import { runGaokao } from '../helpers/cli.js'
@@ -90,10 +90,8 @@ describe('the command lines the menu builds', () => {
     expect(shownCommand(argv)).toBe(
       'gaokao smart-match --province 江苏 --batch 本科批 --rank-year 2025 --subject 物理 --xuanke 物理,化学,生物 --score 612',
     )
-    expect(workbookLine(argv, '志愿表.xlsx').slice(-2)).toEqual(['--out', '志愿表.xlsx'])
-    expect(shownCommand(csvLine(['scores']), '历年 分数.csv')).toBe(
-      "gaokao scores --format csv > '历年 分数.csv'",
-    )
+    expect(outLine(argv, '志愿表.xlsx').slice(-2)).toEqual(['--out', '志愿表.xlsx'])
+    expect(shownCommand(outLine(['scores'], '历年 分数.xlsx'))).toBe("gaokao scores --out '历年 分数.xlsx'")
   })
   it('quotes for a shell only what a shell would read', () => {
     expect(shellWord('南京大学')).toBe('南京大学')
@@ -114,8 +112,8 @@ describe('gaokao with no arguments', () => {
     expect(asked).toEqual([])
   })
 
-  it('opens the menu in a terminal: 查位次 asks with the data, shows the command, runs it, exports CSV', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'gaokao-menu-')), '位次.csv')
+  it('opens the menu in a terminal: 查位次 asks with the data, shows the command, runs it, exports Excel', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'gaokao-menu-')), '位次.xlsx')
     const { prompter, asked, left } = script([
       ['要做什么', 'rank'],
       ['省份', '江苏'],
@@ -131,7 +129,7 @@ describe('gaokao with no arguments', () => {
       interactive: true,
       deps: { prompter: async () => prompter },
     })
-    expect(run.stderr).toBe('')
+    expect(run.stderr).toBe(`已写入 ${out}\n`)
     expect(run.code).toBe(0)
     expect(left).toEqual([])
     // the choices come from the data: the fixture's 江苏 tables are 2025 and 2024, 物理类 offered first
@@ -142,9 +140,11 @@ describe('gaokao with no arguments', () => {
     )
     expect(run.stdout).toContain('江苏 2025 物理类')
     expect(run.stdout).toContain(
-      `等价命令: gaokao seating rank --province 江苏 --year 2025 --km 物理类 --score 650 --format csv > ${out}`,
+      `等价命令: gaokao seating rank --province 江苏 --year 2025 --km 物理类 --score 650 --out ${out}`,
     )
-    expect(readFileSync(out, 'utf8').split('\r\n')[0]).toMatch(/^\uFEFF?\w+/)
+    // the table the terminal showed, as a workbook
+    const sheet = (await readXlsxFile(out))[0]?.data ?? []
+    expect(String(sheet[0]?.[0])).toContain('江苏 2025 物理类')
   })
 
   it('生成志愿表 asks the subject and the 选科, then saves the list as a workbook', async () => {

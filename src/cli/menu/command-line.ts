@@ -27,9 +27,8 @@ export function shellWord(word: string): string {
 }
 
 /** The line as a user would type it, with a redirection when the output goes to a file. */
-export function shownCommand(argv: readonly string[], redirect?: string): string {
-  const line = ['gaokao', ...argv.map(shellWord)].join(' ')
-  return redirect === undefined ? line : `${line} > ${shellWord(redirect)}`
+export function shownCommand(argv: readonly string[]): string {
+  return ['gaokao', ...argv.map(shellWord)].join(' ')
 }
 
 /** 生成志愿表: smart-match with every value it needs, so that it asks nothing more. */
@@ -81,8 +80,5 @@ export const seatingRankLine = (q: RankQuery): string[] =>
     ],
   )
 
-/** The same command writing its list as a workbook (smart-match --out). */
-export const workbookLine = (argv: readonly string[], file: string): string[] => [...argv, '--out', file]
-
-/** The same command writing CSV (for a file: the command line redirects it). */
-export const csvLine = (argv: readonly string[]): string[] => [...argv, '--format', 'csv']
+/** The same command writing its answer to a file (--out: smart-match's 志愿表, any other table, CSV or JSON). */
+export const outLine = (argv: readonly string[], file: string): string[] => [...argv, '--out', file]

@@ -1,5 +1,4 @@
-import { writeFileSync } from 'node:fs'
-import { extname, resolve } from 'node:path'
+import { extname } from 'node:path'
 import { CLI_COMMANDS } from '../commands/index.js'
 import type { CliIo } from '../io.js'
 import { loadManifest } from '../manifest.js'
@@ -7,7 +6,7 @@ import type { CliDeps } from '../program.js'
 import { inquirerPrompter } from '../prompter.js'
 import { EXIT, reportError } from '../report-error.js'
 import { defaultContext } from '../session.js'
-import { csvLine, shownCommand, workbookLine } from './command-line.js'
+import { outLine, shownCommand } from './command-line.js'
 import { type MenuCommand, type MenuContext, TASKS } from './tasks.js'
 
 /**
@@ -65,20 +64,18 @@ export async function runMenu(io: CliIo, deps: CliDeps, runCli: RunCli): Promise
       if (next === QUIT) return EXIT.ok
       if (next === 'export' && command.export) {
         const { kind, file: fallback } = command.export
-        const wanted = extname(fallback)
+        // the 志愿表 is a workbook only; other answers may also go to .csv or .json (what --out writes)
+        const allowed = kind === 'workbook' ? ['.xlsx'] : ['.xlsx', '.csv', '.json']
         const answer = await ask.input(
           '文件名',
           (v) =>
-            v.trim() === '' || extname(v.trim()) === '' || extname(v.trim()) === wanted
+            v.trim() === '' || extname(v.trim()) === '' || allowed.includes(extname(v.trim()).toLowerCase())
               ? true
-              : `应以 ${wanted} 结尾`,
+              : `应以 ${allowed.join(' 或 ')} 结尾`,
           fallback,
         )
-        const file = withExtension(answer.trim() || fallback, wanted)
-        const exported =
-          kind === 'workbook'
-            ? await run(workbookLine(command.argv, file), io, deps, runCli)
-            : await exportCsv(command.argv, file, io, deps, runCli)
+        const file = withExtension(answer.trim() || fallback, extname(fallback))
+        const exported = await run(outLine(command.argv, file), io, deps, runCli)
         if (exported === EXIT.cancelled) return exported
       }
     }
@@ -89,8 +86,8 @@ export async function runMenu(io: CliIo, deps: CliDeps, runCli: RunCli): Promise
   }
 }
 
-const exportName = (kind: 'workbook' | 'csv') =>
-  kind === 'workbook' ? '导出志愿表 (Excel .xlsx)' : '导出为 CSV 文件'
+const exportName = (kind: 'workbook' | 'table') =>
+  kind === 'workbook' ? '导出志愿表 (Excel .xlsx)' : '导出为 Excel 文件 (.xlsx; 也可 .csv)'
 
 const withExtension = (file: string, extension: string) =>
   extname(file) === '' ? `${file}${extension}` : file
@@ -99,28 +96,4 @@ const withExtension = (file: string, extension: string) =>
 async function run(argv: readonly string[], io: CliIo, deps: CliDeps, runCli: RunCli): Promise<number> {
   io.stdout(`\n等价命令: ${shownCommand(argv)}\n\n`)
   return runCli(argv, io, deps)
-}
-
-/** The answer as CSV in a file: what `gaokao ... --format csv > file` does in a shell. */
-async function exportCsv(
-  argv: readonly string[],
-  file: string,
-  io: CliIo,
-  deps: CliDeps,
-  runCli: RunCli,
-): Promise<number> {
-  const line = csvLine(argv)
-  io.stdout(`\n等价命令: ${shownCommand(line, file)}\n`)
-  let csv = ''
-  const code = await runCli(line, { ...io, isTTY: false, stdout: (t) => (csv += t) }, deps)
-  if (code !== EXIT.ok) return code
-  try {
-    writeFileSync(file, csv)
-  } catch (err) {
-    const reason = err instanceof Error && 'code' in err ? String(err.code) : String(err)
-    io.stderr(`错误: 无法写入 ${resolve(file)} (${reason})\n`)
-    return EXIT.failure
-  }
-  io.stdout(`已导出: ${resolve(file)}\n`)
-  return EXIT.ok
 }

@@ -29,8 +29,8 @@ export interface MenuContext {
 
 export interface MenuCommand {
   argv: string[]
-  /** How the answer leaves the terminal: the 志愿表 as a workbook (--out), or the answer as CSV; none for some */
-  export?: { kind: 'workbook' | 'csv'; file: string }
+  /** How the answer leaves the terminal (--out): the 志愿表 as its workbook, or the tables as Excel (or CSV) */
+  export?: { kind: 'workbook' | 'table'; file: string }
 }
 
 export interface Task {
@@ -79,7 +79,7 @@ const rankTask: Task = {
     })
     return {
       argv: seatingRankLine({ province: p, year: y, km, score }),
-      export: { kind: 'csv', file: '位次.csv' },
+      export: { kind: 'table', file: '位次.xlsx' },
     }
   },
 }
@@ -109,7 +109,7 @@ const linesTask: Task = {
           ['page-size', '100'],
         ],
       ),
-      export: { kind: 'csv', file: '分数线.csv' },
+      export: { kind: 'table', file: '分数线.xlsx' },
     }
   },
 }
@@ -134,7 +134,7 @@ const schoolTask: Task = {
       )
       return {
         argv: commandLine([kind, 'search'], [], [text]),
-        export: { kind: 'csv', file: `${kind === 'schools' ? '院校' : '专业'}.csv` },
+        export: { kind: 'table', file: `${kind === 'schools' ? '院校' : '专业'}.xlsx` },
       }
     }
     if (kind === 'offering') {
@@ -149,7 +149,7 @@ const schoolTask: Task = {
           ],
           [major],
         ),
-        export: { kind: 'csv', file: '开设院校.csv' },
+        export: { kind: 'table', file: '开设院校.xlsx' },
       }
     }
     const school = await textQuestion(m, '院校 (名称或代码, 如 南京大学)')
@@ -165,7 +165,7 @@ const schoolTask: Task = {
           ],
           [school],
         ),
-        export: { kind: 'csv', file: '专业组.csv' },
+        export: { kind: 'table', file: '专业组.xlsx' },
       }
     }
     return {
@@ -177,7 +177,7 @@ const schoolTask: Task = {
           ['limit', '100'],
         ],
       ),
-      export: { kind: 'csv', file: '历年分数.csv' },
+      export: { kind: 'table', file: '历年分数.xlsx' },
     }
   },
 }
@@ -197,7 +197,7 @@ const checkTask: Task = {
   async ask(m) {
     const list = await fileQuestion(m, '志愿表文件 (.xlsx, .csv, 或 smart-match 的 .json)')
     const answers = await askMissing(m.ctx, {}, m.ask, m.currentYear, { batch: false, rankYear: true })
-    return { argv: checkLine(list, answers), export: { kind: 'csv', file: '检查结果.csv' } }
+    return { argv: checkLine(list, answers), export: { kind: 'table', file: '检查结果.xlsx' } }
   },
 }
 
