@@ -208,6 +208,44 @@ describe('gaokao with no arguments', () => {
     )
   })
 
+  it("检查志愿表 asks nothing more for smart-match's workbook: its 说明 sheet says the candidate", async () => {
+    const book = join(mkdtempSync(join(tmpdir(), 'gaokao-menu-')), '志愿表.xlsx')
+    const made = await runGaokao(
+      [
+        'smart-match',
+        '--province',
+        '湖北',
+        '--batch',
+        '本科批',
+        '--rank-year',
+        '2025',
+        '--score',
+        '600',
+      ].concat(['--subject', '物理', '--xuanke', '物理,化学,生物', '--out', book]),
+      { datasets: dir },
+    )
+    expect(made.code).toBe(0)
+    const { prompter, asked, left } = script([
+      ['要做什么', 'check'],
+      ['志愿表文件', book],
+      ['接下来', 'quit'],
+    ])
+    const run = await runGaokao([], {
+      datasets: dir,
+      interactive: true,
+      deps: { prompter: async () => prompter },
+    })
+    expect(left).toEqual([])
+    expect(asked.map((a) => a.message)).toEqual([
+      '要做什么',
+      '志愿表文件 (.xlsx, .csv, 或 smart-match 的 .json)',
+      '接下来',
+    ])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(`等价命令: gaokao check ${book}\n`)
+    expect(run.stdout).toMatch(/P\(滑档\) \S+ · 湖北 物理类 600 分/u)
+  })
+
   it('reports a failed command and goes on; offers no export of a failure', async () => {
     const { prompter, asked, left } = script([
       ['要做什么', 'school'],

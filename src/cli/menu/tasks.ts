@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { findProvince } from '../../domain/provinces.js'
 import type { EndpointContext } from '../../endpoints/define.js'
+import { fileFields } from '../cli-file.js'
 import {
   batchChoices,
   categoryChoices,
@@ -9,6 +10,7 @@ import {
   provinceChoices,
   yearChoices,
 } from '../data-choices.js'
+import { loadEndpoint } from '../manifest.js'
 import type { Prompter } from '../prompter.js'
 import { askMissing } from '../smart-match-prompts.js'
 import { checkLine, commandLine, seatingRankLine, smartMatchLine } from './command-line.js'
@@ -43,6 +45,12 @@ const ALL = ''
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile()
 const fileQuestion = (m: MenuContext, message: string) =>
   m.ask.input(message, (v) => (isFile(v.trim()) ? true : `找不到文件: ${v.trim()}`)).then((v) => v.trim())
+/** Whether a list file names the candidate the check needs: province, rank year, and a score or a rank. */
+async function saysCandidate(file: string): Promise<boolean> {
+  const fields = await fileFields(await loadEndpoint('volunteer-check'), file).catch(() => undefined)
+  const has = (key: string) => fields?.[key] !== undefined && fields[key] !== ''
+  return has('province') && has('rank_year') && (has('score') || has('rank'))
+}
 const textQuestion = (m: MenuContext, message: string) =>
   m.ask.input(message, (v) => (v.trim() === '' ? '不能为空' : true)).then((v) => v.trim())
 
@@ -196,8 +204,11 @@ const checkTask: Task = {
   name: '检查志愿表 (模拟投档, 录取概率)',
   async ask(m) {
     const list = await fileQuestion(m, '志愿表文件 (.xlsx, .csv, 或 smart-match 的 .json)')
+    const exportAs = { kind: 'table', file: '检查结果.xlsx' } as const
+    // smart-match's workbook says the whole candidate (its 说明 sheet): nothing to ask
+    if (await saysCandidate(list)) return { argv: ['check', list], export: exportAs }
     const answers = await askMissing(m.ctx, {}, m.ask, m.currentYear, { batch: false, rankYear: true })
-    return { argv: checkLine(list, answers), export: { kind: 'table', file: '检查结果.xlsx' } }
+    return { argv: checkLine(list, answers), export: exportAs }
   },
 }
 
