@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { AnyEndpoint } from '../endpoints/define.js'
 import { badRequest } from '../errors.js'
 
@@ -17,8 +18,21 @@ export async function fileFields(
 ): Promise<Record<string, unknown> | undefined> {
   if (typeof argument !== 'string' || !def.cliFile?.names(argument)) return undefined
   if (!isFile(argument)) throw badRequest(`找不到文件: ${argument}`)
-  return def.cliFile.read(argument, readCliFile(argument))
+  // Read once for both places; a file changed since (the menu runs many commands) is read again.
+  const { mtimeMs, size } = statSync(argument)
+  const key = `${def.name}|${resolve(argument)}|${mtimeMs}|${size}`
+  let fields = read.get(key)
+  if (!fields) {
+    fields = def.cliFile.read(argument, readCliFile(argument))
+    read.set(key, fields)
+    // a failed read is not kept: the next attempt says why again
+    fields.catch(() => read.delete(key))
+  }
+  return fields
 }
+
+/** The fields of the files read, by endpoint, path, modification time and size */
+const read = new Map<string, Promise<Record<string, unknown>>>()
 
 function isFile(path: string): boolean {
   try {

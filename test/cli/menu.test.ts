@@ -11,7 +11,7 @@ import {
   smartMatchLine,
 } from '../../src/cli/menu/command-line.js'
 import type { Choice, Prompter } from '../../src/cli/prompter.js'
-import { runGaokao } from '../helpers/cli.js'
+import { HUBEI_LIST_FLAGS, runGaokao } from '../helpers/cli.js'
 import { buildFixtureDatasets } from '../helpers/datasets.js'
 
 let dir: string
@@ -210,20 +210,7 @@ describe('gaokao with no arguments', () => {
 
   it("检查志愿表 asks nothing more for smart-match's workbook: its 说明 sheet says the candidate", async () => {
     const book = join(mkdtempSync(join(tmpdir(), 'gaokao-menu-')), '志愿表.xlsx')
-    const made = await runGaokao(
-      [
-        'smart-match',
-        '--province',
-        '湖北',
-        '--batch',
-        '本科批',
-        '--rank-year',
-        '2025',
-        '--score',
-        '600',
-      ].concat(['--subject', '物理', '--xuanke', '物理,化学,生物', '--out', book]),
-      { datasets: dir },
-    )
+    const made = await runGaokao(['smart-match', ...HUBEI_LIST_FLAGS, '--out', book], { datasets: dir })
     expect(made.code).toBe(0)
     const { prompter, asked, left } = script([
       ['要做什么', 'check'],

@@ -4,7 +4,7 @@ import { askMissing, type Choice, type Prompter } from '../../src/cli/smart-matc
 import { NO_XUANKE_NOTE } from '../../src/cli/smart-match-questions.js'
 import type { Caller } from '../../src/endpoints/define.js'
 import { buildApp } from '../../src/http/app.js'
-import { runGaokao } from '../helpers/cli.js'
+import { HUBEI_LIST_FLAGS, runGaokao } from '../helpers/cli.js'
 import { fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
@@ -16,20 +16,7 @@ beforeAll(async () => {
 })
 afterAll(async () => app.close())
 
-const HUBEI = [
-  '--province',
-  '湖北',
-  '--batch',
-  '本科批',
-  '--rank-year',
-  '2025',
-  '--score',
-  '600',
-  '--subject',
-  '物理',
-  '--xuanke',
-  '物理,化学,生物',
-]
+const HUBEI = [...HUBEI_LIST_FLAGS]
 const gaokao = (...args: string[]) => runGaokao(args, { datasets: dir })
 
 describe('gaokao smart-match', () => {
@@ -76,30 +63,24 @@ describe('gaokao smart-match', () => {
     })
     expect(run.stdout).toBe(`${http.body}\n`)
   })
-  it("says, beside the spec's no-data message, that a score the rank table does not reach can be given as --rank", async () => {
-    const args = HUBEI.map((a) => (a === '600' ? '100' : a))
+  /** The spec's no-data envelope on stdout (--json), and on stderr that message with `hint` in brackets. */
+  const expectNoData = async (args: string[], hint: string) => {
     const run = await gaokao('smart-match', ...args, '--json')
     expect(run.code).toBe(2)
-    expect(JSON.parse(run.stdout)).toEqual({
-      code: 400,
-      message: '湖北省2025年暂无<物理、物理,化学,生物>数据',
-      data: {},
-    })
-    expect(run.stderr).toMatch(
-      /^错误: 湖北省2025年暂无<物理、物理,化学,生物>数据 \(100 分不在 2025 年物理类的一分一段表中, 该表只到 \d+ 分; 可用 --rank 直接给出位次\)\n$/u,
+    const message = '湖北省2025年暂无<物理、物理,化学,生物>数据'
+    expect(JSON.parse(run.stdout)).toEqual({ code: 400, message, data: {} })
+    expect(run.stderr).toMatch(new RegExp(`^错误: ${message} \\(${hint}\\)\n$`, 'u'))
+  }
+  it("says, beside the spec's no-data message, that a score the rank table does not reach can be given as --rank", async () => {
+    await expectNoData(
+      HUBEI.map((a) => (a === '600' ? '100' : a)),
+      '100 分不在 2025 年物理类的一分一段表中, 该表只到 \\d+ 分; 可用 --rank 直接给出位次',
     )
   })
   it("says, beside the spec's no-data message, why a list is empty: a rank beyond everyone in the table", async () => {
-    const args = HUBEI.map((a) => (a === '--score' ? '--rank' : a === '600' ? '99999999' : a))
-    const run = await gaokao('smart-match', ...args, '--json')
-    expect(run.code).toBe(2)
-    expect(JSON.parse(run.stdout)).toEqual({
-      code: 400,
-      message: '湖北省2025年暂无<物理、物理,化学,生物>数据',
-      data: {},
-    })
-    expect(run.stderr).toMatch(
-      /^错误: 湖北省2025年暂无<物理、物理,化学,生物>数据 \(位次 99999999 超出 2025 年物理类一分一段表的总人数 \d+\)\n$/u,
+    await expectNoData(
+      HUBEI.map((a) => (a === '--score' ? '--rank' : a === '600' ? '99999999' : a)),
+      '位次 99999999 超出 2025 年物理类一分一段表的总人数 \\d+',
     )
   })
   it('--format csv writes one record per major', async () => {

@@ -53,3 +53,22 @@ export async function runGaokao(
   )
   return { code, stdout, stderr }
 }
+
+/**
+ * smart-match's flags for the fixtures' 湖北 candidate (2025, 本科批, 600 分, 物理 with 化学 and 生物): the list the
+ * CLI, check and menu tests make and read back.
+ */
+export const HUBEI_LIST_FLAGS: readonly string[] = [
+  '--province',
+  '湖北',
+  '--batch',
+  '本科批',
+  '--rank-year',
+  '2025',
+  '--score',
+  '600',
+  '--subject',
+  '物理',
+  '--xuanke',
+  '物理,化学,生物',
+]

@@ -8,7 +8,7 @@ import { checkInputFromSmartMatch } from '../../../src/features/check/from-smart
 import check from '../../../src/features/check/volunteer-check.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { buildApp } from '../../../src/http/app.js'
-import { runGaokao } from '../../helpers/cli.js'
+import { HUBEI_LIST_FLAGS, runGaokao } from '../../helpers/cli.js'
 import { call, fixtureContext } from '../../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../../helpers/datasets.js'
 
@@ -258,23 +258,8 @@ describe('volunteer/check over HTTP and the CLI', () => {
     expect(res.json().data.choices[0].status).toBe('ok')
   })
   it('prints a table titled with P(滑档) and the warnings', async () => {
-    const run = await runGaokao(
-      [
-        'check',
-        '荆楚测试大学/01,火星大学',
-        '--province',
-        '湖北',
-        '--rank-year',
-        '2025',
-        '--score',
-        '600',
-        '--subject',
-        '物理',
-        '--xuanke',
-        '物理,化学,生物',
-      ],
-      { datasets: dir },
-    )
+    // smart-match's flags for the candidate: the check takes them as they are (本科批 is its default batch too)
+    const run = await runGaokao(['check', '荆楚测试大学/01,火星大学', ...HUBEI_LIST_FLAGS], { datasets: dir })
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/P\(滑档\) \d+%/)
     expect(run.stdout).toContain('需要注意')
@@ -285,18 +270,7 @@ describe('volunteer/check over HTTP and the CLI', () => {
     const work = mkdtempSync(join(tmpdir(), 'gaokao-check-'))
     const csv = join(work, '志愿表.csv')
     writeFileSync(csv, '序号,院校,专业组,专业1,调剂\n1,荆楚测试大学,01,,是\n2,火星大学,01,,是\n')
-    const args = [
-      '--province',
-      '湖北',
-      '--rank-year',
-      '2025',
-      '--score',
-      '600',
-      '--subject',
-      '物理',
-      '--xuanke',
-      '物理,化学,生物',
-    ]
+    const args = [...HUBEI_LIST_FLAGS]
     const fromCsv = await runGaokao(['check', csv, ...args, '--json'], { datasets: dir })
     expect(fromCsv.code).toBe(0)
     const body = JSON.parse(fromCsv.stdout)
@@ -310,25 +284,7 @@ describe('volunteer/check over HTTP and the CLI', () => {
     expect(xlsx.code).toBe(0)
     expect(xlsx.stdout).toMatch(/P\(滑档\) \d+%/)
     // smart-match's answer carries the rank year, rank and batch: only the province and subjects are added
-    const sm = await runGaokao(
-      [
-        'smart-match',
-        '--province',
-        '湖北',
-        '--batch',
-        '本科批',
-        '--rank-year',
-        '2025',
-        '--score',
-        '600',
-        '--subject',
-        '物理',
-        '--xuanke',
-        '物理,化学,生物',
-        '--json',
-      ],
-      { datasets: dir },
-    )
+    const sm = await runGaokao(['smart-match', ...HUBEI_LIST_FLAGS, '--json'], { datasets: dir })
     const listFile = join(work, 'list.json')
     writeFileSync(listFile, sm.stdout)
     const fromSmartMatch = await runGaokao(
@@ -355,20 +311,7 @@ describe('volunteer/check over HTTP and the CLI', () => {
     const book = join(work, '志愿表.xlsx')
     const flat = join(work, '志愿表.csv')
     for (const out of [book, flat]) {
-      const wrote = await runGaokao(
-        [
-          'smart-match',
-          '--province',
-          '湖北',
-          '--batch',
-          '本科批',
-          '--rank-year',
-          '2025',
-          '--score',
-          '600',
-        ].concat(['--subject', '物理', '--xuanke', '物理,化学,生物', '--out', out]),
-        { datasets: dir },
-      )
+      const wrote = await runGaokao(['smart-match', ...HUBEI_LIST_FLAGS, '--out', out], { datasets: dir })
       expect(wrote.code).toBe(0)
     }
     const fromBook = await runGaokao(['check', book, '--json'], { datasets: dir })
