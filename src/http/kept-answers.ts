@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Readable } from 'node:stream'
 import type { FastifyBaseLogger, FastifyHttpOptions, FastifyInstance } from 'fastify'
 import { type AnswerCache, JSON_TYPE, type KeptAnswer } from './answer-cache.js'
-import { REQUEST_ID_HEADER, requestIdOf, requestLine } from './request-log.js'
+import { REQUEST_ID_HEADER, type RequestLineWriter, requestIdOf, requestLineWriter } from './request-log.js'
 import { SECURITY_HEADERS } from './security-headers.js'
 import { loopbackHostOf } from './transport-errors.js'
 
@@ -44,7 +44,7 @@ export interface KeptAnswersSetup {
   year: () => number
   loopbackOnly: boolean
   closing: () => boolean
-  /** Request lines go here (at info), as RequestLines writes them; undefined when the log takes none */
+  /** Request lines go here (at info), as RequestLines writes them (requestLineWriter); undefined when there is no log */
   log: FastifyBaseLogger | undefined
 }
 
@@ -54,6 +54,8 @@ export class KeptAnswers {
   private readonly bodies = new WeakMap<IncomingMessage, Buffer>()
   /** year, endpoint and body text → the key they make */
   private readonly keys = new Map<string, string>()
+  /** Writes a kept answer's request line, undefined when there is no log */
+  private line: RequestLineWriter | undefined
 
   /** Fastify's serverFactory: the server Fastify would make, with this listener in front of Fastify's. */
   readonly serverFactory = (
@@ -78,6 +80,7 @@ export class KeptAnswers {
       this.bodies.delete(req.raw)
       done(null, readableOf(body))
     })
+    this.line = setup.log && requestLineWriter(setup.log)
     this.setup = setup
   }
 
@@ -109,7 +112,7 @@ export class KeptAnswers {
       if (kept === undefined) {
         this.bodies.set(req, body)
         fastify(req, res)
-      } else send(setup, req, res, kept, started)
+      } else send(setup, this.line, req, res, kept, started)
     })
   }
 
@@ -139,6 +142,7 @@ export class KeptAnswers {
 
 function send(
   setup: KeptAnswersSetup,
+  line: RequestLineWriter | undefined,
   req: IncomingMessage,
   res: ServerResponse,
   { status, body }: KeptAnswer,
@@ -154,14 +158,7 @@ function send(
     ...(setup.closing() ? { connection: 'close' } : {}),
   })
   res.end(body)
-  // reqId first, where Fastify's child logger puts it on the route's lines
-  setup.log?.info(
-    {
-      reqId: id,
-      ...requestLine(req.method, req.url, status, performance.now() - started, req.socket.remoteAddress),
-    },
-    'request',
-  )
+  line?.(id, 'POST', req.url ?? '', status, performance.now() - started, req.socket.remoteAddress)
 }
 
 const pathOf = (url: string | undefined): string => {

@@ -140,6 +140,24 @@ describe('kept answers below Fastify', () => {
       [first, second, reordered, traced].map((a) => [a.headers['x-request-id'], 200, 'POST']),
     )
     expect(lines[2]?.url).toBe('/api/v1/seating/list?x=1')
+    // the kept line (requestLineWriter) is the route's line (pino's) but for what differs by request
+    const own = ({ time, reqId, ms, ...rest }: Record<string, unknown>) => {
+      expect([typeof time, typeof reqId, typeof ms]).toEqual(['number', 'string', 'number'])
+      return rest
+    }
+    expect(own(lines[1] as Record<string, unknown>)).toEqual(own(lines[0] as Record<string, unknown>))
+    expect(own(lines[0] as Record<string, unknown>)).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      msg: 'request',
+    })
+  })
+
+  it('write no request line of a kept answer when the log is above info', async () => {
+    const s = await start({ logLevel: 'warn' })
+    for (let i = 0; i < 3; i++) await post(s.port, '/api/v1/seating/list', SEATING_LIST)
+    expect(s.routed()).toBe(1)
+    expect(s.lines()).toEqual([])
   })
 
   it('keys a body it has seen with the year: a new year is a new key', async () => {

@@ -98,11 +98,19 @@ describe('gaokao serve, a real process reached over the network', () => {
     )
     expect(replies.map((r) => r.code)).toEqual([200, 200, 200, 200, 200])
   })
-  it('stops cleanly on SIGTERM', async () => {
+  it('stops cleanly on SIGTERM, its last request lines written before it exits', async () => {
+    // answered, then stopped at once: the line is still in its block (request-log.ts), written on exit
+    const res = await fetch(`${base}/api/v1/seating/option`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'log-line-at-exit' },
+      body: '{}',
+    })
+    expect(res.status).toBe(200)
     server.kill('SIGTERM')
     const [code] = await once(server, 'exit')
     expect(code).toBe(0)
     expect(stderr()).toContain('收到 SIGTERM, 正在关闭')
+    expect(stderr()).toContain('"reqId":"log-line-at-exit"')
   })
   it('stops on SIGTERM while a client holds a half-sent request, once the grace period is over', async () => {
     const other = await startServer(dir)
