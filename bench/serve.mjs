@@ -10,10 +10,10 @@
 // real answers of seating/option and seating/list, and of every endpoint whose line used a whole core of the load
 // generator, from plain node:http (bench/raw-server.mjs): the ceiling for that answer here (historical-scores-list's
 // is 47 KB, its `school_names` of every school under the filter as spec 2.9 asks: autocannon's reading of it
-// bounds that line, whatever the server). smart-match is measured on one process and as `serve` runs by default (one worker
-// per core). Resident memory of the one-process server: at rest (settled after its warm-up) and after the run;
-// SOAK=300 adds the mixed workload for that many seconds and its resident memory at rest and after it (before the
-// other lines). Run `npm run build` first (npm run bench:serve does).
+// bounds that line, whatever the server). smart-match is measured on one process and as `serve` runs by default
+// (one worker per core). Resident memory of the one-process server: at rest (settled after its warm-up) and after
+// the run; SOAK=300 adds the mixed workload for that many seconds and its resident memory at rest and after it
+// (before the other lines). Run `npm run build` first (npm run bench:serve does).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
