@@ -52,6 +52,13 @@ const ENDPOINTS = [
     '/api/v1/score-v2/common-question/list',
     { module_type: 4, sub_module_type: 4, page: 1, limit: 10 },
   ],
+  // as a browser asks (src/http/compression.ts): the same answer as 11 KB of gzip; every other line asks for none
+  [
+    'historical-scores-list 江苏, 10 rows, gzip as browsers ask',
+    '/api/v1/historical-scores-list',
+    { province: '江苏', limit: 10 },
+    { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  ],
 ]
 
 /** A results-day mix: mostly the seating trio, some lists and charts. */
@@ -66,7 +73,12 @@ const MIXED = [
 ]
 
 const asRequests = (endpoints) =>
-  endpoints.map(([, path, body]) => ({ method: 'POST', path, headers: json, body: JSON.stringify(body) }))
+  endpoints.map(([, path, body, headers]) => ({
+    method: 'POST',
+    path,
+    headers: { ...json, ...headers },
+    body: JSON.stringify(body),
+  }))
 
 /**
  * smart-match as results day asks it: every request another candidate (a rank drawn anew), so that the answer
@@ -205,7 +217,8 @@ const generatorBound = []
 for (const endpoint of ENDPOINTS) {
   const row = { name: endpoint[0], ...(await load(one.url, () => asRequests([endpoint]), one.proc.pid)) }
   rows.push(row)
-  if (row.clientCpu >= 0.95) generatorBound.push(endpoint)
+  // (a compressed answer has no ceiling line: plain node:http is given the answer as JSON)
+  if (row.clientCpu >= 0.95 && endpoint[3] === undefined) generatorBound.push(endpoint)
 }
 // The ceiling for an answer's size: plain node:http sending the same bytes (bench/raw-server.mjs), for the two
 // seating answers always and for every line the generator bounded

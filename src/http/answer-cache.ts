@@ -17,6 +17,8 @@ const MAX_KEY = 4_096
 export interface KeptAnswer {
   status: number
   body: Buffer
+  /** The body gzip-compressed, for clients that accept it (compression.ts); undefined for a small one */
+  gzip?: Buffer
 }
 
 /** The content type a kept answer goes out with: what Fastify sends an object as */
@@ -30,7 +32,7 @@ export class AnswerCache {
   private bytes = 0
 
   constructor(
-    /** Memory budget, bytes (keys counted as UTF-16 code units × 2, bodies as their bytes) */
+    /** Memory budget, bytes (keys counted as UTF-16 code units × 2, bodies and their gzip as their bytes) */
     private readonly budget: number,
   ) {}
 
@@ -66,7 +68,8 @@ export class AnswerCache {
   }
 }
 
-const costOf = (key: string, answer: KeptAnswer) => key.length * 2 + answer.body.length + ENTRY_OVERHEAD
+const costOf = (key: string, answer: KeptAnswer) =>
+  key.length * 2 + answer.body.length + (answer.gzip?.length ?? 0) + ENTRY_OVERHEAD
 
 /** JSON with every object's keys sorted: two requests that differ only in field order have one key. */
 export function stableJson(value: unknown): string {

@@ -13,6 +13,7 @@ import { AnswerCache, JSON_TYPE, type KeptAnswer } from './answer-cache.js'
 import { addAnswerHeaders } from './answer-headers.js'
 import { addApiDocs } from './api-docs.js'
 import { bearerCaller } from './auth.js'
+import { encodedFor, gzipOf } from './compression.js'
 import { mayWrite } from './cors-origins.js'
 import { addHealthRoutes } from './health.js'
 import { type HeavyLimits, HeavyWork, isHeavy } from './heavy-work.js'
@@ -200,10 +201,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
         let answer: KeptAnswer | Promise<KeptAnswer> | undefined = answers.get(key) ?? inFlight.get(key)
         if (answer === undefined) {
           const made = run().then((outcome): KeptAnswer => {
-            const kept = {
-              status: outcome.error ? statusFor(outcome.error) : 200,
-              body: Buffer.from(JSON.stringify(outcome.body)),
-            }
+            const body = Buffer.from(JSON.stringify(outcome.body))
+            const kept = { status: outcome.error ? statusFor(outcome.error) : 200, body, gzip: gzipOf(body) }
             // A failure on our side is not an answer to keep.
             if (!outcome.error || outcome.error.badInput) answers.set(key, kept)
             return kept
@@ -212,7 +211,11 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
           answer = made.finally(() => inFlight.delete(key))
         }
         const kept = await answer
-        return reply.code(kept.status).type(JSON_TYPE).send(kept.body)
+        const { bytes, headers } = encodedFor(req.headers['accept-encoding'], kept.body, kept.gzip)
+        // added to what the CORS plugin may have said varies (Origin)
+        const vary = reply.getHeader('vary')
+        if (vary) headers.vary = `${vary}, ${headers.vary}`
+        return reply.code(kept.status).type(JSON_TYPE).headers(headers).send(bytes)
       },
     })
   }

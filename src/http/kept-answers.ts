@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Readable } from 'node:stream'
 import type { FastifyBaseLogger, FastifyHttpOptions, FastifyInstance } from 'fastify'
 import { type AnswerCache, JSON_TYPE, type KeptAnswer } from './answer-cache.js'
+import { encodedFor } from './compression.js'
 import { REQUEST_ID_HEADER, type RequestLineWriter, requestIdOf, requestLineWriter } from './request-log.js'
 import { SECURITY_HEADERS } from './security-headers.js'
 import { loopbackHostOf } from './transport-errors.js'
@@ -145,19 +146,21 @@ function send(
   line: RequestLineWriter | undefined,
   req: IncomingMessage,
   res: ServerResponse,
-  { status, body }: KeptAnswer,
+  { status, body, gzip }: KeptAnswer,
   started: number,
 ): void {
   const id = requestIdOf(req)
+  const { bytes, headers } = encodedFor(req.headers['accept-encoding'], body, gzip)
   res.writeHead(status, {
     'content-type': JSON_TYPE,
     ...SECURITY_HEADERS,
     [REQUEST_ID_HEADER]: id,
-    'content-length': body.length,
+    ...headers,
+    'content-length': bytes.length,
     // A request whose body arrived after the close began is answered, and its connection not kept (as Fastify does)
     ...(setup.closing() ? { connection: 'close' } : {}),
   })
-  res.end(body)
+  res.end(bytes)
   line?.(id, 'POST', req.url ?? '', status, performance.now() - started, req.socket.remoteAddress)
 }
 

@@ -50,6 +50,24 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-methods']).toBe('GET, POST')
     expect(res.headers['access-control-allow-headers']).toBe('Content-Type, Authorization')
   })
+  it('keeps Vary: Origin on an answer from the answer cache, which varies with Accept-Encoding too', async () => {
+    const cached = await buildApp({
+      datasetsDir: await buildFixtureDatasets(),
+      storeDir: tempStore(),
+      corsOrigins: [FRONT_END],
+      answerCacheMb: 8,
+    })
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await post(cached, '/api/v1/seating/option', { province: '北京' }, FRONT_END)
+        expect(res.json().code).toBe(200)
+        expect(res.headers[ALLOW]).toBe(FRONT_END)
+        expect(res.headers.vary).toBe('Origin, accept-encoding')
+      }
+    } finally {
+      await cached.close()
+    }
+  })
   it('lets the page read WWW-Authenticate (a refused token)', async () => {
     const res = await post(open, '/api/v1/seating/option', { province: '北京' }, FRONT_END)
     expect(res.headers['access-control-expose-headers']).toBe('WWW-Authenticate')

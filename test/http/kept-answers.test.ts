@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { request } from 'node:http'
 import { connect } from 'node:net'
 import { Writable } from 'node:stream'
+import { gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppOptions, buildApp } from '../../src/http/app.js'
@@ -15,6 +16,8 @@ interface Answer {
   status: number
   headers: Record<string, string | string[] | undefined>
   body: string
+  /** The body as sent (compressed when the answer says so) */
+  bytes: Buffer
 }
 
 interface Server {
@@ -86,12 +89,12 @@ function post(
         },
       },
       (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (c: string) => {
-          text += c
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks)
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes })
         })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
       },
     )
     req.on('error', reject)
@@ -158,6 +161,39 @@ describe('kept answers below Fastify', () => {
     for (let i = 0; i < 3; i++) await post(s.port, '/api/v1/seating/list', SEATING_LIST)
     expect(s.routed()).toBe(1)
     expect(s.lines()).toEqual([])
+  })
+
+  it('send a kept answer gzip-compressed to a client that accepts it, the same from both paths', async () => {
+    const s = await start()
+    const gzip = { 'accept-encoding': 'br;q=1, gzip;q=0.8' }
+    // 3.7 KB on the fixture datasets (its school_names)
+    const path = '/api/v1/historical-scores-list'
+    const first = await post(s.port, path, '{}', gzip)
+    const kept = await post(s.port, path, '{}', gzip)
+    const plain = await post(s.port, path, '{}')
+    const refused = await post(s.port, path, '{}', { 'accept-encoding': 'gzip;q=0, *' })
+    expect(s.routed()).toBe(1)
+    expect(plain.bytes.length).toBeGreaterThan(1024)
+    for (const a of [first, kept]) {
+      expect(a.headers['content-encoding']).toBe('gzip')
+      expect(gunzipSync(a.bytes).toString('utf8')).toBe(plain.body)
+      expect(Number(a.headers['content-length'])).toBe(a.bytes.length)
+      expect(a.bytes.length).toBeLessThan(plain.bytes.length / 2)
+    }
+    expect(kept.bytes.equals(first.bytes)).toBe(true)
+    expect(comparable(kept)).toEqual(comparable(first))
+    for (const a of [plain, refused]) {
+      expect(a.headers['content-encoding']).toBeUndefined()
+      expect(JSON.parse(a.body).data.list.length).toBeGreaterThan(0)
+    }
+    // every kept answer says that it varies with the header, compressed or not
+    for (const a of [first, kept, plain, refused]) expect(a.headers.vary).toBe('accept-encoding')
+    // an answer under 1 KB goes as it is
+    await post(s.port, '/api/v1/seating/list', SEATING_LIST, gzip)
+    const small = await post(s.port, '/api/v1/seating/list', SEATING_LIST, gzip)
+    expect(small.bytes.length).toBeLessThan(1024)
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(small.body).code).toBe(200)
   })
 
   it('keys a body it has seen with the year: a new year is a new key', async () => {
