@@ -1,3 +1,5 @@
+import { gzipOf } from './compression.js'
+
 /**
  * Serialized answers of the HTTP API, kept while `serve` runs: the datasets do not change while it serves and every
  * read endpoint answers the same request the same way, so a repeated request is answered with the bytes of the
@@ -17,7 +19,7 @@ const MAX_KEY = 4_096
 export interface KeptAnswer {
   status: number
   body: Buffer
-  /** The body gzip-compressed, for clients that accept it (compression.ts); undefined for a small one */
+  /** The body gzip-compressed, once a client has asked for it so (AnswerCache.gzipOf, compression.ts) */
   gzip?: Buffer
 }
 
@@ -60,6 +62,27 @@ export class AnswerCache {
     if (cost > this.budget / 16 || this.entries.has(key)) return
     this.entries.set(key, answer)
     this.bytes += cost
+    this.evict()
+  }
+
+  /**
+   * The gzip bytes of the answer kept under `key` (or of one about to be sent that was not kept), made on the first
+   * demand and kept with it, counted in the budget while it is kept; undefined for a body too small to compress.
+   */
+  gzipOf(key: string, answer: KeptAnswer): Buffer | undefined {
+    if (answer.gzip !== undefined) return answer.gzip
+    const gzip = gzipOf(answer.body)
+    if (gzip === undefined) return undefined
+    answer.gzip = gzip
+    if (this.entries.get(key) === answer) {
+      this.bytes += gzip.length
+      this.evict()
+    }
+    return gzip
+  }
+
+  /** Least recently used out until the budget holds */
+  private evict(): void {
     for (const [oldest, value] of this.entries) {
       if (this.bytes <= this.budget) break
       this.entries.delete(oldest)

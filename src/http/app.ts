@@ -13,7 +13,7 @@ import { AnswerCache, JSON_TYPE, type KeptAnswer } from './answer-cache.js'
 import { addAnswerHeaders } from './answer-headers.js'
 import { addApiDocs } from './api-docs.js'
 import { bearerCaller } from './auth.js'
-import { encodedFor, gzipOf } from './compression.js'
+import { encodedFor } from './compression.js'
 import { mayWrite } from './cors-origins.js'
 import { addHealthRoutes } from './health.js'
 import { type HeavyLimits, HeavyWork, isHeavy } from './heavy-work.js'
@@ -201,8 +201,10 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
         let answer: KeptAnswer | Promise<KeptAnswer> | undefined = answers.get(key) ?? inFlight.get(key)
         if (answer === undefined) {
           const made = run().then((outcome): KeptAnswer => {
-            const body = Buffer.from(JSON.stringify(outcome.body))
-            const kept = { status: outcome.error ? statusFor(outcome.error) : 200, body, gzip: gzipOf(body) }
+            const kept = {
+              status: outcome.error ? statusFor(outcome.error) : 200,
+              body: Buffer.from(JSON.stringify(outcome.body)),
+            }
             // A failure on our side is not an answer to keep.
             if (!outcome.error || outcome.error.badInput) answers.set(key, kept)
             return kept
@@ -211,7 +213,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
           answer = made.finally(() => inFlight.delete(key))
         }
         const kept = await answer
-        const { bytes, headers } = encodedFor(req.headers['accept-encoding'], kept.body, kept.gzip)
+        const { bytes, headers } = encodedFor(req.headers['accept-encoding'], kept.body, () =>
+          answers.gzipOf(key, kept),
+        )
         // added to what the CORS plugin may have said varies (Origin)
         const vary = reply.getHeader('vary')
         if (vary) headers.vary = `${vary}, ${headers.vary}`

@@ -117,8 +117,12 @@ export class KeptAnswers {
     })
   }
 
-  /** The kept answer of a request's body, undefined when there is none. */
-  private keptAnswer(setup: KeptAnswersSetup, endpoint: string, body: Buffer): KeptAnswer | undefined {
+  /** The kept answer of a request's body and its key, undefined when there is none. */
+  private keptAnswer(
+    setup: KeptAnswersSetup,
+    endpoint: string,
+    body: Buffer,
+  ): { key: string; answer: KeptAnswer } | undefined {
     // As app.ts's body parser reads it: a byte order mark is not JSON, an empty body is {}.
     const text = body.toString('utf8').replace(/^\uFEFF/, '')
     const seen = `${setup.year()}|${endpoint}|${text}`
@@ -137,7 +141,8 @@ export class KeptAnswers {
         this.keys.set(seen, key)
       }
     }
-    return setup.answers.get(key)
+    const answer = setup.answers.get(key)
+    return answer && { key, answer }
   }
 }
 
@@ -146,11 +151,14 @@ function send(
   line: RequestLineWriter | undefined,
   req: IncomingMessage,
   res: ServerResponse,
-  { status, body, gzip }: KeptAnswer,
+  { key, answer }: { key: string; answer: KeptAnswer },
   started: number,
 ): void {
   const id = requestIdOf(req)
-  const { bytes, headers } = encodedFor(req.headers['accept-encoding'], body, gzip)
+  const { status, body } = answer
+  const { bytes, headers } = encodedFor(req.headers['accept-encoding'], body, () =>
+    setup.answers.gzipOf(key, answer),
+  )
   res.writeHead(status, {
     'content-type': JSON_TYPE,
     ...SECURITY_HEADERS,

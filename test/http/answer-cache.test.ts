@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto'
+import { gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AnswerCache, stableJson } from '../../src/http/answer-cache.js'
+import { AnswerCache, type KeptAnswer, stableJson } from '../../src/http/answer-cache.js'
 import { buildApp } from '../../src/http/app.js'
 import { runGaokao } from '../helpers/cli.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
@@ -29,6 +31,27 @@ describe('the answer cache', () => {
     expect(cache.size).toBeLessThanOrEqual(20)
     cache.set('big', { status: 200, body: Buffer.alloc(1024) })
     expect(cache.get('big')).toBeUndefined()
+  })
+
+  it('makes an answer’s gzip on demand, once, and counts it in the budget while the answer is kept', () => {
+    const cache = new AnswerCache(64 * 1024)
+    // bytes that do not compress: each gzip is as large as its body
+    const answers = Array.from({ length: 20 }, () => ({ status: 200, body: randomBytes(1600) }))
+    for (const [i, a] of answers.entries()) cache.set(`k${i}`, a)
+    expect(cache.size).toBe(20) // 20 × 1.8 KB
+    const first = cache.gzipOf('k0', answers[0] as KeptAnswer)
+    expect(first && gunzipSync(first).equals((answers[0] as KeptAnswer).body)).toBe(true)
+    expect(cache.gzipOf('k0', answers[0] as KeptAnswer)).toBe(first)
+    for (const [i, a] of answers.entries()) cache.gzipOf(`k${i}`, a)
+    // 20 × 3.4 KB is over the budget: the least recently used went
+    expect(cache.size).toBeLessThan(20)
+    expect(cache.get('k0')).toBeUndefined()
+    expect(cache.get('k19')).toBe(answers[19])
+    // an answer too small to compress, or one not kept, changes nothing kept
+    expect(cache.gzipOf('small', { status: 200, body: Buffer.alloc(100) })).toBeUndefined()
+    const size = cache.size
+    expect(cache.gzipOf('elsewhere', { status: 200, body: randomBytes(50_000) })).toBeDefined()
+    expect(cache.size).toBe(size)
   })
 })
 
