@@ -54,6 +54,14 @@ afterAll(() => {
   if (server.exitCode === null) server.kill('SIGKILL')
 })
 
+/** seating/option from the shared server, with a request id to find its log line by */
+const optionWithId = (id: string) =>
+  fetch(`${base}/api/v1/seating/option`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-request-id': id },
+    body: '{}',
+  })
+
 describe('gaokao serve, a real process reached over the network', () => {
   it('answers a real HTTP client', async () => {
     const res = await fetch(`${base}/api/v1/seating/list`, {
@@ -67,11 +75,7 @@ describe('gaokao serve, a real process reached over the network', () => {
     expect(body.data.list).toHaveLength(12)
   })
   it("logs each answered request with its id on stderr, a quiet server's line too (written in blocks, flushed)", async () => {
-    const res = await fetch(`${base}/api/v1/seating/option`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': 'log-line-check-1' },
-      body: '{}',
-    })
+    const res = await optionWithId('log-line-check-1')
     expect(res.status).toBe(200)
     // a line of a few hundred bytes stays under the block size (request-log.ts): the periodic flush writes it
     const deadline = Date.now() + 10_000
@@ -100,11 +104,7 @@ describe('gaokao serve, a real process reached over the network', () => {
   })
   it('stops cleanly on SIGTERM, its last request lines written before it exits', async () => {
     // answered, then stopped at once: the line is still in its block (request-log.ts), written on exit
-    const res = await fetch(`${base}/api/v1/seating/option`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': 'log-line-at-exit' },
-      body: '{}',
-    })
+    const res = await optionWithId('log-line-at-exit')
     expect(res.status).toBe(200)
     server.kill('SIGTERM')
     const [code] = await once(server, 'exit')
