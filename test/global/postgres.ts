@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 
 declare module 'vitest' {
@@ -15,14 +17,19 @@ declare module 'vitest' {
  */
 export default function setup(project: TestProject): () => void {
   const given = process.env.GAOKAO_TEST_PG
+  // This run's own cluster: another run on the machine (or `.ci/run`'s, in its default directory) is never reused
+  // and then stopped under its feet when this run ends.
+  const env = { ...process.env, GAOKAO_PG_DIR: join(tmpdir(), `gaokao-test-pg-${process.pid}`) }
   const url =
     given ||
     execFileSync('bash', ['.ci/postgres.sh', 'start'], {
       encoding: 'utf8',
+      env,
       stdio: ['ignore', 'pipe', 'inherit'],
     }).trim()
   project.provide('gaokaoTestPg', url)
   return () => {
-    if (!given) execFileSync('bash', ['.ci/postgres.sh', 'stop'], { stdio: ['ignore', 'ignore', 'inherit'] })
+    if (!given)
+      execFileSync('bash', ['.ci/postgres.sh', 'stop'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   }
 }
