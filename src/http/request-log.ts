@@ -83,7 +83,7 @@ export const logsErrors = (level: LogLevel | undefined): boolean =>
   level !== undefined && LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf('error') && level !== 'silent'
 
 /** The fields of a request's line, in their order (RequestLines; requestLineWriter writes the same) */
-export const requestLine = (
+const requestLine = (
   method: string | undefined,
   url: string | undefined,
   status: number,
