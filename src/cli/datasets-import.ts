@@ -26,7 +26,7 @@ export interface ImportCliOptions extends ReportOptions {
  * 1 when a rule is violated or the datasets are not in a state to import into (envelope 409 while another import
  * holds the directory, 500 for a directory to repair), 2 for bad input.
  *
- * Test hook: GAOKAO_TEST_IMPORT_PAUSE=<after-tmp|after-prev|after-rename>[:ms] stops the import at that point
+ * Test hook: GAOKAO_TEST_IMPORT_PAUSE=<after-tmp|before-switch|after-switch>[:ms] stops the import at that point
  * for ms milliseconds (default 60000) after printing `import paused at <point>` on stderr, so that a test can
  * kill the process there.
  */
@@ -67,7 +67,7 @@ export const importRun = defineRun({
             ? async (plan) => {
                 io.note(renderPlan(plan, await paintFor(io, opts)))
                 return (io.confirm as NonNullable<typeof io.confirm>)(
-                  `删除上面列出的 ${plan.plan.removed} 行并写入 ${table}.parquet?`,
+                  `删除上面列出的 ${plan.plan.removed} 行并写入 ${table} 表?`,
                 )
               }
             : undefined,

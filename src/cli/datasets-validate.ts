@@ -1,4 +1,4 @@
-import { recoverIdle } from '../datasets/import/recover-locked.js'
+import { sweepIdle } from '../datasets/import/sweep.js'
 import type { ValidationReport } from '../datasets/validate/engine.js'
 import { ruleCatalogue, validateDatasets } from '../datasets/validate/index.js'
 import { renderRuleList, renderValidation } from '../datasets/validate/report.js'
@@ -38,12 +38,12 @@ export const validateRun = defineRun({
     const unknown = (only ?? []).filter((t) => !knownTables().includes(t))
     if (unknown.length) throw badRequest(`未知的表 ${unknown.join(', ')}; 已知: ${knownTables().join(', ')}`)
     const dir = existingDatasetsDir(opts, io)
-    // An import killed late left a `.prev`: finished or rolled back first, and said, as `serve` and the next import
-    // do (recover-locked.ts), so that what is validated is a state an import left whole.
-    const recovery = await recoverIdle(dir)
-    for (const note of recovery.notes) io.note(`${note}\n`)
-    if (recovery.busy !== undefined)
-      io.note(`另一个导入正在进行 (pid ${recovery.busy ?? '未知'}): 校验的是导入途中的数据目录\n`)
+    // An import or undo killed before or after its switch left a file beside the table that is not the table:
+    // removed first where that is safe, and said, as the next import does (sweep.ts); what stays is reported.
+    const swept = await sweepIdle(dir)
+    for (const note of swept.notes) io.note(`${note}\n`)
+    if (swept.busy !== undefined)
+      io.note(`另一个导入正在进行 (pid ${swept.busy ?? '未知'}): 校验的是导入途中的数据目录\n`)
     return { report: await validateDatasets(dir, { maxPerRule: max, onlyTables: only }) }
   },
   async render(answer, opts, io) {

@@ -38,21 +38,10 @@ export const serveRun = defineRun({
     if (!Array.isArray(corsOrigins)) throw badRequest(corsOrigins.error)
     // A worker of --workers: its primary has recovered and checked the datasets (serve-processes.ts).
     const worker = workerSide(io)
-    // An import killed late must not be served half done: finish or undo it first (datasets/import/recover.ts).
-    const [{ recoverIdle }, { resolveDatasetsDir }] = await Promise.all([
-      import('../datasets/import/recover-locked.js'),
-      import('../data/catalogue.js'),
-    ])
+    // The tables are the files manifest.json names (src/data/table-files.ts): an import killed at any point left
+    // the old state or the new one, and a file beside them that nothing reads; `import` and `validate` remove it.
+    const { resolveDatasetsDir } = await import('../data/catalogue.js')
     const dir = resolveDatasetsDir(opts.datasets)
-    const recovery = worker ? { notes: [], unknown: [] } : await recoverIdle(dir)
-    for (const note of recovery.notes) io.note(`${note}\n`)
-    // An import running now is not interrupted: the manifest check below decides whether its files can be served.
-    if (recovery.busy !== undefined)
-      io.note(`另一个导入正在进行 (pid ${recovery.busy ?? '未知'}), 数据目录可能正在更新\n`)
-    if (recovery.unknown.length)
-      throw serviceError(
-        `${recovery.unknown.join(', ')} 有上一次中断的导入留下的 .prev, 与 manifest.json 都不一致; 先运行 gaokao datasets validate`,
-      )
     // Files that are not those their manifest describes are not served (exit 2).
     const datasetsCheck = worker ? worker.datasetsCheck : await checkServedDatasets(dir, io)
     // npm sets npm_command=exec for the command it runs under `npx` / `npm exec`

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SCHEMA, type SchemaTable } from './schema.js'
+import { tableFiles } from './table-files.js'
 
 /**
- * The tables the product reads. Each is `datasets/<name>.parquet`; a table whose file is absent simply has no
+ * The tables the product reads. Each is a file of `datasets/` (`<name>.parquet`, or the version manifest.json
+ * names after an import: table-files.ts); a table whose file is absent simply has no
  * view, and a query that needs it answers "dataset not installed" instead of failing obscurely.
  */
 export const TABLES = Object.keys(SCHEMA) as SchemaTable[]
@@ -23,12 +24,15 @@ export function resolveDatasetsDir(explicit?: string): string {
   return dir ? resolve(dir) : defaultDatasetsDir()
 }
 
-export function parquetPath(dir: string, table: TableName): string {
-  return join(dir, `${table}.parquet`)
-}
-
-export function presentTables(dir: string): TableName[] {
-  return TABLES.filter((t) => existsSync(parquetPath(dir, t)))
+/** The tables present in `dir` and the path of the file that holds each, in the catalogue's order. */
+export function presentTables(dir: string): Map<TableName, string> {
+  const { live } = tableFiles(dir, TABLES)
+  const out = new Map<TableName, string>()
+  for (const t of TABLES) {
+    const name = live.get(t)
+    if (name !== undefined) out.set(t, join(dir, name))
+  }
+  return out
 }
 
 /**

@@ -3,7 +3,6 @@ import { serviceError } from '../errors.js'
 import {
   DERIVED_TABLES,
   PRELOAD_ORDER,
-  parquetPath,
   presentTables,
   resolveDatasetsDir,
   type TableName,
@@ -61,7 +60,8 @@ const sqlString = (s: string): string => `'${s.replaceAll("'", "''")}'`
  */
 export function openDb(opts: DbOptions = {}): Db {
   const dir = resolveDatasetsDir(opts.datasetsDir)
-  const tables = new Set(presentTables(dir))
+  const files = presentTables(dir)
+  const tables = new Set(files.keys())
   let ready: Promise<{ instance: DuckDBInstance; pool: ConnectionPool }> | undefined
 
   const init = async (onTable?: (done: number, total: number, table: string) => void) => {
@@ -88,7 +88,7 @@ export function openDb(opts: DbOptions = {}): Db {
     for (const table of tables) {
       onTable?.(done++, total, table)
       // Paths come from our own configuration, never from a request; quoting still guards odd directories.
-      const source = `read_parquet(${sqlString(parquetPath(dir, table))})`
+      const source = `read_parquet(${sqlString(files.get(table) as string)})`
       const order = opts.preload ? PRELOAD_ORDER[table] : undefined
       // A file that cannot be read fails here, when its view is made: named in one line, not DuckDB's text.
       await install(table, `SELECT * FROM ${source}${order ? ` ORDER BY ${order}` : ''}`).catch(

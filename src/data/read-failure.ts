@@ -14,8 +14,11 @@ export function readFailure(err: unknown): string | undefined {
   return undefined
 }
 
-/** The `<name>.parquet` file an error names (DuckDB quotes the path), if any. */
+/**
+ * The table whose file an error names (DuckDB quotes the path): `plans` for `.../plans.parquet` and for an
+ * imported version `.../plans.3f9c0d1e2a4b5c6d.parquet` (src/data/table-files.ts), if any.
+ */
 export function parquetInError(err: unknown): string | undefined {
   const message = err instanceof Error ? err.message : String(err)
-  return /([\w-]+)\.parquet\b/.exec(message)?.[1]
+  return /([\w-]+?)(?:\.[0-9a-f]{16})?\.parquet\b/.exec(message)?.[1]
 }

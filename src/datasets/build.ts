@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { SCHEMA, type SchemaTable } from '../data/schema.js'
+import { removeSupersededVersions } from './import/sweep.js'
 import { type Manifest, manifestColumns, sourcesSection, stableJson } from './manifest.js'
 import { sha256File, writeParquet } from './parquet.js'
 import type { ProgressEvent } from './score-ranks-plan.js'
@@ -170,6 +171,15 @@ export async function buildDatasets(opts: BuildOptions): Promise<BuildReport> {
     reports.push(report)
   }
 
-  if (reports.some((r) => r.written)) await writeAtomic(manifestPath, stableJson(manifest))
+  if (reports.some((r) => r.written)) {
+    await writeAtomic(manifestPath, stableJson(manifest))
+    // The switch for a directory an import had written into (src/data/table-files.ts): its versions are
+    // superseded by the tables just built (copies stay in the undo history), and go.
+    const removed = await removeSupersededVersions(
+      out,
+      reports.filter((r) => r.written).map((r) => r.table),
+    )
+    if (removed.length) summary.push(`已删除被重建取代的导入版本: ${removed.join(', ')}`)
+  }
   return { from: opts.from, out: opts.out, tables: reports, summary }
 }

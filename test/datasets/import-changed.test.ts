@@ -1,6 +1,7 @@
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { liveTableFile } from '../../src/data/table-files.js'
 import { sha256File } from '../../src/datasets/parquet.js'
 import { runGaokao } from '../helpers/cli.js'
 import { corruptColumn, fixtureDataset } from './damaged-files.js'
@@ -80,10 +81,10 @@ describe('import over a table file that differs from manifest.json', () => {
       '说明: score_lines.parquet 与 manifest.json 不符 (行数 4, manifest.json 记为 5;',
     )
     // the swapped file's 4 rows are all 江苏 2025: the file's 7 replace them
-    expect(run.stdout).toContain('已写入 score_lines.parquet: 4 → 7 行')
+    expect(run.stdout).toMatch(/已写入 score_lines 表 \(score_lines\.[0-9a-f]{16}\.parquet\): 4 → 7 行/u)
     const entry = manifestOf(dir).tables.score_lines
     expect(entry.rows).toBe(7)
-    expect(entry.sha256).toBe(await sha256File(join(dir, 'score_lines.parquet')))
+    expect(entry.sha256).toBe(await sha256File(liveTableFile(dir, 'score_lines')))
     expect(entry.imports).toHaveLength(1)
     expect(entry.imports[0].accepted_change).toMatch(/^score_lines\.parquet 与 manifest\.json 不符 \(行数 4/u)
     // the file now matches its manifest again: a plain import goes through, and the accepted note stays
@@ -99,7 +100,7 @@ describe('import over a table file that differs from manifest.json', () => {
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).not.toContain('manifest.json 不符')
-    expect(run.stdout).toContain('已写入 score_lines.parquet: 5 → 8 行')
+    expect(run.stdout).toMatch(/已写入 score_lines 表 \(score_lines\.[0-9a-f]{16}\.parquet\): 5 → 8 行/u)
     expect(manifestOf(dir).tables.score_lines.imports[0]).not.toHaveProperty('accepted_change')
   })
 

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { liveTableFile } from '../../src/data/table-files.js'
 import { readParquet } from '../../src/datasets/parquet.js'
 import { runGaokao } from '../helpers/cli.js'
 import { fixtureDataset } from './damaged-files.js'
@@ -11,7 +12,7 @@ import { fixtureDataset } from './damaged-files.js'
 const fixture = () => fixtureDataset('gaokao-import-columns-')
 const gaokao = (...args: string[]) => runGaokao(['datasets', ...args])
 type Row = Record<string, unknown>
-const rows = (dir: string, table: string): Promise<Row[]> => readParquet(join(dir, `${table}.parquet`))
+const rows = (dir: string, table: string): Promise<Row[]> => readParquet(liveTableFile(dir, table))
 
 function file(name: string, text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'gaokao-in-')), name)

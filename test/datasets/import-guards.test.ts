@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { liveTableFile } from '../../src/data/table-files.js'
 import { readParquet, sha256File } from '../../src/datasets/parquet.js'
 import { csvDataset } from '../../src/datasets/validate/csv-dataset.js'
 import { runGaokao } from '../helpers/cli.js'
@@ -26,7 +27,7 @@ const dataset = (mutate?: string[]) =>
 
 const gaokao = (...args: string[]) => runGaokao(['datasets', ...args])
 type Row = Record<string, unknown>
-const rows = (dir: string, table: string): Promise<Row[]> => readParquet(join(dir, `${table}.parquet`))
+const rows = (dir: string, table: string): Promise<Row[]> => readParquet(liveTableFile(dir, table))
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
 
 function file(name: string, text: string): string {
@@ -38,7 +39,7 @@ function file(name: string, text: string): string {
 /** The sha256 of every file a refused import must leave alone. */
 async function snapshot(dir: string, table: string) {
   return {
-    table: await sha256File(join(dir, `${table}.parquet`)),
+    table: await sha256File(liveTableFile(dir, table)),
     manifest: readFileSync(join(dir, 'manifest.json'), 'utf8'),
   }
 }

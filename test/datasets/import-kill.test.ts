@@ -1,7 +1,8 @@
-import { cpSync, existsSync, mkdtempSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { liveTableFile } from '../../src/data/table-files.js'
 import { sha256File } from '../../src/datasets/parquet.js'
 import { csvDataset } from '../../src/datasets/validate/csv-dataset.js'
 import { runGaokao } from '../helpers/cli.js'
@@ -9,10 +10,10 @@ import { tempStore } from '../helpers/datasets.js'
 import { bigPlanFile, exited, startImport, waitFor } from '../helpers/import-process.js'
 import { startServe } from '../helpers/processes.js'
 
-// In the slow tier (real processes). The serving issue's bar: a SIGKILL at every step of an import leaves a
-// directory that `validate` passes and `serve` starts on, without a hand. Before recover-locked.ts, an import
-// killed between the swap and the manifest update left a directory that `validate` failed (exit 1, the manifest
-// describing the old table) until the next import repaired it.
+// In the slow tier (real processes). The serving issue's bar: a SIGKILL at every step of an import leaves the
+// old state or the new one, each consistent with its manifest, by itself: `serve` starts on the directory exactly
+// as the kill left it (nothing recovered first), and `validate` passes. Before the one switch (table-files.ts),
+// an import killed between its two renames left a table its manifest did not describe until a command repaired it.
 
 const ROOT = resolve(import.meta.dirname, '../..')
 
@@ -23,33 +24,34 @@ const dataset = () =>
     out: mkdtempSync(join(tmpdir(), 'gaokao-import-kill-')),
   })
 
-/** Where the import is killed: its pause points (import.ts), and while DuckDB writes the new file */
-const STEPS = ['writing', 'after-tmp', 'after-prev', 'after-rename'] as const
+/** Where the import is killed: while DuckDB writes the new file, and at its pause points (import.ts) */
+const STEPS = ['writing', 'after-tmp', 'before-switch', 'after-switch'] as const
 
 describe('gaokao datasets import killed at every step', () => {
   const file = bigPlanFile()
   for (const step of STEPS) {
-    it(`killed ${step}: validate passes and serve starts, the table whole (old or new)`, async () => {
+    it(`killed ${step}: serve starts on the directory as it was left, validate passes, the table whole`, async () => {
       const dir = await dataset()
-      const target = join(dir, 'plans.parquet')
-      const before = await sha256File(target)
+      const before = await sha256File(join(dir, 'plans.parquet'))
       const { child, stderr } = startImport(dir, file, step === 'writing' ? undefined : step)
-      if (step === 'writing') await waitFor(() => existsSync(`${target}.tmp`), 'the temporary file')
+      if (step === 'writing')
+        await waitFor(() => existsSync(join(dir, 'plans.parquet.tmp')), 'the temporary file')
       else await waitFor(() => stderr().includes(`import paused at ${step}`), 'the pause')
       child.kill('SIGKILL')
       await exited(child)
-      // serve is tried on a copy of the directory as the kill left it, validate on the directory itself
+
+      // the table is the old one until the switch, the new one after it; either is what manifest.json describes
+      const switched = step === 'after-switch'
+      const live = liveTableFile(dir, 'plans')
+      if (switched) expect(await sha256File(live)).not.toBe(before)
+      else expect(await sha256File(live)).toBe(before)
+      // the new table under its versioned name once it is complete
+      if (step === 'before-switch' || switched)
+        expect(readdirSync(dir).filter((f) => /^plans\.[0-9a-f]{16}\.parquet$/u.test(f))).toHaveLength(1)
+
+      // serve, on a copy of the directory exactly as the kill left it (serve removes nothing), is ready
       const copy = mkdtempSync(join(tmpdir(), 'gaokao-import-kill-copy-'))
       cpSync(dir, copy, { recursive: true })
-
-      const validate = await runGaokao(['datasets', 'validate', '--datasets', dir])
-      expect(validate.code, validate.stdout + validate.stderr).toBe(0)
-      // killed after the swap, before the manifest said so: the import nobody was told of is rolled back, and said
-      if (step === 'after-rename')
-        expect(validate.stderr).toContain('已把 plans.parquet.prev 恢复为 plans.parquet')
-      expect(existsSync(`${target}.prev`)).toBe(false)
-      expect(await sha256File(target)).toBe(before)
-
       const server = await startServe(copy, tempStore())
       try {
         const res = await fetch(`${server.url}/readyz`)
@@ -57,6 +59,17 @@ describe('gaokao datasets import killed at every step', () => {
       } finally {
         server.child.kill('SIGKILL')
       }
+      expect(readdirSync(copy).sort()).toEqual(readdirSync(dir).sort())
+
+      const validate = await runGaokao(['datasets', 'validate', '--datasets', dir])
+      expect(validate.code, validate.stdout + validate.stderr).toBe(0)
+      // the file the import left that is not the table is removed, and said
+      if (step === 'before-switch') expect(validate.stderr).toContain('导入或撤销在切换之前被中断')
+      if (switched)
+        expect(validate.stderr).toContain('已删除 plans.parquet: 导入或撤销在切换之后、收尾之前被中断')
+      expect(readdirSync(dir).filter((f) => f.startsWith('plans.') && f.endsWith('.parquet'))).toEqual([
+        live.slice(dir.length + 1),
+      ])
     }, 120_000)
   }
 })

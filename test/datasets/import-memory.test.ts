@@ -105,9 +105,10 @@ describe('gaokao datasets import: memory bounded whatever the size of the file (
     expect(run.peakMb).toBeGreaterThan(0)
     expect(run.peakMb, `peak resident memory ${run.peakMb} MB`).toBeLessThan(PEAK_MB)
     expect(run.stdout).toMatch(/切片 province=江苏 year=2025: 原有 [\d,]+ 行 → 导入 640,000 行/u)
-    const written = /已写入 plans\.parquet: ([\d,]+) → ([\d,]+) 行 \(替换 ([\d,]+), 导入 640,000\)/u.exec(
-      run.stdout,
-    )
+    const written =
+      /已写入 plans 表 \(plans\.[0-9a-f]{16}\.parquet\): ([\d,]+) → ([\d,]+) 行 \(替换 ([\d,]+), 导入 640,000\)/u.exec(
+        run.stdout,
+      )
     expect(written, run.stdout).not.toBeNull()
     const [before, after, replaced] = (written?.slice(1) ?? []).map((n) => Number(n.replaceAll(',', '')))
     expect(after).toBe((before as number) - (replaced as number) + ROWS)

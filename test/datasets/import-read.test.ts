@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SCHEMA } from '../../src/data/schema.js'
+import { liveTableFile } from '../../src/data/table-files.js'
 import { carriesNoData, convertCell } from '../../src/datasets/import/layouts.js'
 import {
   guessDelimiter,
@@ -119,7 +120,7 @@ describe('是否启用 / is_use reads 是/否 as 1/0 (defect 7)', () => {
     const run = await runGaokao(['datasets', 'import', 'score_lines', file, '--datasets', dir, '--replace'])
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
-    const lines = (await readParquet(join(dir, 'score_lines.parquet'))).filter(
+    const lines = (await readParquet(liveTableFile(dir, 'score_lines'))).filter(
       (r) => r.province === '江苏' && r.year === 2025,
     )
     expect(lines.map((r) => [r.type_name, r.is_use])).toEqual([

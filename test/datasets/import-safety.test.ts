@@ -1,8 +1,9 @@
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { importRun } from '../../src/cli/datasets-import.js'
+import { liveTableFile } from '../../src/data/table-files.js'
 import { importSlice } from '../../src/datasets/import/import.js'
 import { readParquet, sha256File } from '../../src/datasets/parquet.js'
 import { runGaokao } from '../helpers/cli.js'
@@ -18,7 +19,7 @@ import { ROOT } from './helpers.js'
 
 const gaokao = (...args: string[]) => runGaokao(['datasets', ...args])
 type Row = Record<string, unknown>
-const rows = (dir: string, table: string): Promise<Row[]> => readParquet(join(dir, `${table}.parquet`))
+const rows = (dir: string, table: string): Promise<Row[]> => readParquet(liveTableFile(dir, table))
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
 const jiangsu2025 = (rs: Row[]) => rs.filter((r) => r.province === '江苏' && r.year === 2025)
 const lineNames = async (dir: string) =>
@@ -36,7 +37,7 @@ const zk = () =>
 
 async function snapshot(dir: string) {
   return {
-    table: await sha256File(join(dir, 'score_lines.parquet')),
+    table: await sha256File(liveTableFile(dir, 'score_lines')),
     manifest: readFileSync(join(dir, 'manifest.json'), 'utf8'),
   }
 }
@@ -122,7 +123,7 @@ describe('an import that would remove rows', () => {
     })
     const opts = { source: 'import', datasets: dir }
     const no = await importRun.action(['score_lines', zk()], opts, io(false))
-    expect(asked).toEqual(['删除上面列出的 4 行并写入 score_lines.parquet?'])
+    expect(asked).toEqual(['删除上面列出的 4 行并写入 score_lines 表?'])
     expect(notes).toContain('江苏 2025 物理类 特殊类型招生控制线: 删除 1') // the plan, shown before the question
     expect(no).toMatchObject({ written: false })
     expect(no.refused).toMatch(/^导入会删除 score_lines 中已有的 4 行 .*: 未确认删除, 什么都没有替换/u)
@@ -164,7 +165,7 @@ describe('gaokao datasets undo', () => {
     expect(undo.code).toBe(0)
     expect(undo.stdout).toMatch(/^已撤销 .* 导入 score_lines ← score_lines\.csv \(3 → 8 行\)\n/u)
     expect(undo.stdout).toContain(
-      'score_lines.parquet 恢复为导入前的 3 行; manifest.json 中 score_lines 的记录已恢复',
+      'score_lines 表恢复为导入前的 3 行; manifest.json 中 score_lines 的记录已恢复',
     )
     expect(await snapshot(dir)).toEqual(afterFirst)
     expect(manifestOf(dir).tables.score_lines).toEqual(entry1)
@@ -173,7 +174,7 @@ describe('gaokao datasets undo', () => {
     expect(again.code).toBe(0)
     expect(again.stdout).toContain('恢复为导入前的 5 行')
     expect(again.stdout).toContain('没有更早的可撤销导入了')
-    expect(await sha256File(join(dir, 'score_lines.parquet'))).toBe(original.table)
+    expect(await sha256File(liveTableFile(dir, 'score_lines'))).toBe(original.table)
     expect(manifestOf(dir).tables.score_lines).toEqual(entry0)
     expect(await lineNames(dir)).toHaveLength(4)
     expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
@@ -187,12 +188,12 @@ describe('gaokao datasets undo', () => {
   it('refuses, touching nothing, when the table changed after that import', async () => {
     const dir = await fixtureDataset('gaokao-undo-')
     expect((await gaokao('import', 'score_lines', zk(), '--datasets', dir, '--replace')).code).toBe(0)
-    appendFileSync(join(dir, 'score_lines.parquet'), 'edited by hand')
+    appendFileSync(liveTableFile(dir, 'score_lines'), 'edited by hand')
     const before = await snapshot(dir)
     const run = await gaokao('undo', '--datasets', dir)
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(
-      /^错误: score_lines\.parquet 在 .* 的导入 \(zk\.csv\) 之后又被改动过 .*不能撤销, 什么都没有改动/u,
+      /^错误: score_lines\.[0-9a-f]{16}\.parquet 在 .* 的导入 \(zk\.csv\) 之后又被改动过 .*不能撤销, 什么都没有改动/u,
     )
     expect(await snapshot(dir)).toEqual(before)
   })
@@ -200,13 +201,13 @@ describe('gaokao datasets undo', () => {
   it('an import stopped before its swap leaves a record that undo drops without touching the table', async () => {
     const dir = await fixtureDataset('gaokao-undo-')
     const before = await snapshot(dir)
-    // stopped (as if killed) after the undo record and the .prev were written, before the new file went in
+    // stopped (as if killed) after the undo record and the new file were written, before the switch
     await expect(
       importSlice(
         { table: 'score_lines', file: zk(), datasets: dir, options: { source: 'import' }, replace: true },
         {
           pause: async (point) => {
-            if (point === 'after-prev') throw new Error('killed')
+            if (point === 'before-switch') throw new Error('killed')
           },
         },
       ),
@@ -215,8 +216,9 @@ describe('gaokao datasets undo', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('已是')
     expect(run.stdout).toContain('已删除这条撤销记录, 数据未改动')
+    expect(run.stdout).toMatch(/已删除 score_lines\.[0-9a-f]{16}\.parquet: 导入或撤销在切换之前被中断/u)
     expect(await snapshot(dir)).toEqual(before)
-    expect(existsSync(join(dir, 'score_lines.parquet.prev'))).toBe(false)
+    expect(readdirSync(dir).filter((f) => f.startsWith('score_lines.'))).toEqual(['score_lines.parquet'])
     expect((await gaokao('undo', '--datasets', dir)).stdout).toContain('没有可撤销的导入')
   })
 })

@@ -1,7 +1,16 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { liveTableFile, versionedFileName } from '../../src/data/table-files.js'
 import { parseScoreCell } from '../../src/datasets/import/convert.js'
 import { decodeText, parseDelimited } from '../../src/datasets/import/read.js'
 import { readParquet, sha256File } from '../../src/datasets/parquet.js'
@@ -23,7 +32,7 @@ const dataset = () =>
 const gaokao = (...args: string[]) => runGaokao(['datasets', ...args])
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
 type Row = Record<string, unknown>
-const rows = (dir: string, table: string): Promise<Row[]> => readParquet(join(dir, `${table}.parquet`))
+const rows = (dir: string, table: string): Promise<Row[]> => readParquet(liveTableFile(dir, table))
 const sliceOf = (r: Row, p: string, y: number, km?: string) =>
   r.province === p && r.year === y && (km === undefined || r.km === km)
 
@@ -74,7 +83,6 @@ describe('gaokao datasets import', () => {
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('切片 province=江苏 year=2025 km=物理类 level="": 原有 12 行 → 导入 96 行')
-    expect(run.stdout).toContain('已写入 score_ranks.parquet: 40 → 124 行')
 
     const after = await rows(dir, 'score_ranks')
     const slice = after.filter((r) => sliceOf(r, '江苏', 2025, '物理类'))
@@ -98,7 +106,7 @@ describe('gaokao datasets import', () => {
 
     const entry = manifestOf(dir).tables.score_ranks
     expect(entry.rows).toBe(124)
-    expect(entry.sha256).toBe(await sha256File(join(dir, 'score_ranks.parquet')))
+    expect(entry.sha256).toBe(await sha256File(liveTableFile(dir, 'score_ranks')))
     expect(entry.imports).toEqual([
       {
         file: 'score_ranks.csv',
@@ -108,8 +116,10 @@ describe('gaokao datasets import', () => {
         replaced: 12,
       },
     ])
-    expect(existsSync(join(dir, 'score_ranks.parquet.prev'))).toBe(false)
-    expect(existsSync(join(dir, 'score_ranks.parquet.tmp'))).toBe(false)
+    // one switch: the entry names the new file, and the file it replaced is gone (the undo history has a copy)
+    expect(entry.file).toBe(`score_ranks.${entry.sha256.slice(0, 16)}.parquet`)
+    expect(readdirSync(dir).filter((f) => f.startsWith('score_ranks.'))).toEqual([entry.file])
+    expect(run.stdout).toContain(`已写入 score_ranks 表 (${entry.file}): 40 → 124 行`)
     // the whole datasets directory still passes (the plans' ranks now disagree: warnings only)
     const validate = await gaokao('validate', '--datasets', dir)
     expect(validate.code).toBe(0)
@@ -210,7 +220,7 @@ describe('gaokao datasets import', () => {
     const dir = await dataset()
     const file = join(mkdtempSync(join(tmpdir(), 'gaokao-bad-')), 'bad.csv')
     writeFileSync(file, '分数,人数,累计人数\n700,5,5\n699,3,9\n698,2,11\n')
-    const sha = await sha256File(join(dir, 'score_ranks.parquet'))
+    const sha = await sha256File(liveTableFile(dir, 'score_ranks'))
     const manifest = readFileSync(join(dir, 'manifest.json'), 'utf8')
     const run = await gaokao(
       'import',
@@ -232,10 +242,9 @@ describe('gaokao datasets import', () => {
       '    bad.csv 第 3 行  [ranks:cumulative] total 9 != 5 + 3 at score 699',
     )
     expect(run.stderr).toContain('违反校验规则, 什么都没有替换')
-    expect(await sha256File(join(dir, 'score_ranks.parquet'))).toBe(sha)
+    expect(await sha256File(liveTableFile(dir, 'score_ranks'))).toBe(sha)
     expect(readFileSync(join(dir, 'manifest.json'), 'utf8')).toBe(manifest)
     expect(existsSync(join(dir, 'score_ranks.parquet.tmp'))).toBe(false)
-    expect(existsSync(join(dir, 'score_ranks.parquet.prev'))).toBe(false)
 
     // a plan that names an unknown school breaks plans' rules (sid is required and must be in schools)
     const plans = join(mkdtempSync(join(tmpdir(), 'gaokao-bad-')), 'plans.csv')
@@ -249,7 +258,7 @@ describe('gaokao datasets import', () => {
 
   it('exits 2 for an unreadable or ill-formed file, or bad flags, and touches nothing', async () => {
     const dir = await dataset()
-    const sha = await sha256File(join(dir, 'score_ranks.parquet'))
+    const sha = await sha256File(liveTableFile(dir, 'score_ranks'))
     const tmp = mkdtempSync(join(tmpdir(), 'gaokao-ill-'))
     const write = (name: string, text: string) => {
       writeFileSync(join(tmp, name), text)
@@ -384,12 +393,12 @@ describe('gaokao datasets import', () => {
       expect(run.code, args.join(' ')).toBe(2)
       expect(run.stderr, args.join(' ')).toContain(message)
     }
-    expect(await sha256File(join(dir, 'score_ranks.parquet'))).toBe(sha)
+    expect(await sha256File(liveTableFile(dir, 'score_ranks'))).toBe(sha)
   })
 
   it('--dry-run validates and reports without writing; --json gives the result', async () => {
     const dir = await dataset()
-    const sha = await sha256File(join(dir, 'score_lines.parquet'))
+    const sha = await sha256File(liveTableFile(dir, 'score_lines'))
     const run = await gaokao(
       'import',
       'score_lines',
@@ -407,29 +416,31 @@ describe('gaokao datasets import', () => {
       dryRun: true,
       rows: { before: 5, after: 8, replaced: 4, imported: 7 },
     })
-    expect(await sha256File(join(dir, 'score_lines.parquet'))).toBe(sha)
+    expect(await sha256File(liveTableFile(dir, 'score_lines'))).toBe(sha)
   })
 
-  it('finishes an interrupted import whose .prev the manifest no longer describes, then imports', async () => {
+  it('removes the file an import killed before its switch left, says so, then imports', async () => {
     const dir = await dataset()
-    // killed after the manifest update, before the .prev was removed: the live file is the one described
-    copyFileSync(join(dir, 'score_lines.parquet'), join(dir, 'score_lines.parquet.prev'))
+    // a version of score_lines that manifest.json does not name: an import killed before its switch
+    const sha = await sha256File(liveTableFile(dir, 'score_ranks'))
+    const stray = join(dir, versionedFileName('score_lines', sha))
+    copyFileSync(liveTableFile(dir, 'score_ranks'), stray)
+    expect(liveTableFile(dir, 'score_lines')).toBe(join(dir, 'score_lines.parquet')) // not the table
     const run = await gaokao('import', 'score_lines', join(SAMPLES, 'score_lines.csv'), '--datasets', dir)
     expect(run.code).toBe(0)
-    expect(run.stdout).toContain('已删除残留的 score_lines.parquet.prev')
-    expect(existsSync(join(dir, 'score_lines.parquet.prev'))).toBe(false)
+    expect(run.stdout).toContain(`已删除 ${basename(stray)}: 导入或撤销在切换之前被中断`)
+    expect(existsSync(stray)).toBe(false)
     expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
   })
 
-  it('refuses to import while a .prev is left that neither it nor the live file is what the manifest describes', async () => {
+  it('refuses to import over a table file that is not the one manifest.json describes (500 in --json)', async () => {
     const dir = await dataset()
-    copyFileSync(join(dir, 'score_ranks.parquet'), join(dir, 'score_lines.parquet.prev'))
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
     manifest.tables.score_lines.sha256 = 'f'.repeat(64)
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest))
     const run = await gaokao('import', 'score_lines', join(SAMPLES, 'score_lines.csv'), '--datasets', dir)
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain('score_lines.parquet.prev 存在')
+    expect(run.stderr).toContain('score_lines.parquet 与 manifest.json 不符')
     // --json: the envelope every command prints on an error (500: the directory needs repair).
     const json = await gaokao(
       'import',
@@ -442,8 +453,7 @@ describe('gaokao datasets import', () => {
     expect(json.code).toBe(1)
     const body = JSON.parse(json.stdout)
     expect(body).toMatchObject({ code: 500, data: {} })
-    expect(body.message).toContain('score_lines.parquet.prev 存在')
-    expect(existsSync(join(dir, 'score_lines.parquet.prev'))).toBe(true) // nothing touched
+    expect(body.message).toContain('score_lines.parquet 与 manifest.json 不符')
     const bad = await gaokao('import', 'nope', join(SAMPLES, 'score_lines.csv'), '--datasets', dir, '--json')
     expect(bad.code).toBe(2)
     expect(JSON.parse(bad.stdout)).toMatchObject({ code: 400, data: {} })
@@ -522,23 +532,26 @@ describe('gaokao datasets import, killed mid-write (the built CLI)', () => {
     expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
   }, 120_000)
 
-  it('killed between the swap and the manifest update: .prev holds the old table, and the next import restores it', async () => {
+  it('killed after its switch, before the old file went: the new table is the table, the next import removes the old', async () => {
     assertFreshBuild()
     const dir = await dataset()
-    const target = join(dir, 'plans.parquet')
-    const sha = await sha256File(target)
-    const { child, stderr } = startImport(dir, bigPlanFile(), 'after-rename')
-    await waitFor(() => stderr().includes('import paused at after-rename'), 'the pause')
+    const old = liveTableFile(dir, 'plans')
+    const { child, stderr } = startImport(dir, bigPlanFile(), 'after-switch')
+    await waitFor(() => stderr().includes('import paused at after-switch'), 'the pause')
     child.kill('SIGKILL')
     await exited(child)
 
-    expect(await sha256File(`${target}.prev`)).toBe(sha)
-    // (validate and serve recover it too: import-kill.test.ts)
+    // manifest.json names the new file: it is the table, and the old one (kept by the undo history) is not
+    const live = liveTableFile(dir, 'plans')
+    expect(basename(live)).toMatch(/^plans\.[0-9a-f]{16}\.parquet$/u)
+    expect(existsSync(old)).toBe(true)
+    expect(await rows(dir, 'plans')).toHaveLength(60_003)
     const next = await runGaokao(importPlansArgs(join(SAMPLES, 'plans.csv'), dir, '--replace'))
-    // the next import undoes the unfinished one (the manifest still describes the .prev), then imports
     expect(next.code).toBe(0)
-    expect(next.stdout).toContain('已把 plans.parquet.prev 恢复为 plans.parquet')
-    expect(existsSync(`${target}.prev`)).toBe(false)
+    expect(next.stdout).toContain(
+      '已删除 plans.parquet: 导入或撤销在切换之后、收尾之前被中断, 它是被替换的旧表',
+    )
+    expect(existsSync(old)).toBe(false)
     expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
   }, 120_000)
 })

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
-import { copyFile, mkdtemp, rename, rm } from 'node:fs/promises'
+import { mkdtemp, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Column } from '../../data/schema.js'
+import { plainFileName, versionedFileName } from '../../data/table-files.js'
 import { manifestColumns } from '../manifest.js'
 import { compareSlices } from '../score-ranks-plan.js'
 import { runValidation, type ValidationReport } from '../validate/engine.js'
@@ -19,15 +20,15 @@ import { acquireImportLock, lockRefusal } from './lock.js'
 import { checkNames } from './names.js'
 import { type ImportPlan, importPlan, removalRefusal } from './plan.js'
 import { ImportInputError } from './read.js'
-import { recoverInterruptedImport, recoveryNote } from './recover.js'
 import { assignIds } from './rows-ids.js'
 import { locateViolations } from './rows-origin.js'
 import { fillPlans } from './rows-plans.js'
 import { droppedCategories, sliceMatch, staleDerived } from './slice-notes.js'
 import { stageFile } from './stage.js'
+import { sweepStrayFiles } from './sweep.js'
 import { copyToParquet } from './write.js'
 
-/** The datasets are not in a state to import into (an interrupted import left a .prev): exit 1. */
+/** The datasets are not in a state to import into (another import holds them, a table file differs from manifest.json): exit 1. */
 export class ImportStateError extends Error {
   override name = 'ImportStateError'
   /** `busy`: another import holds the directory (wait and retry), rather than a state to repair */
@@ -55,8 +56,11 @@ export interface ImportRequest {
   replace?: boolean
 }
 
-/** Points where tests stop (or kill) an import: after the new file is written, after the backup, after the swap. */
-export type PausePoint = 'after-tmp' | 'after-prev' | 'after-rename'
+/**
+ * Points where tests stop (or kill) an import: after the new file is written, once it has its versioned name
+ * (the undo record kept), and after the switch, before the old file is removed.
+ */
+export type PausePoint = 'after-tmp' | 'before-switch' | 'after-switch'
 
 export interface ImportHooks {
   pause?: (point: PausePoint) => Promise<void>
@@ -92,6 +96,8 @@ export interface ImportResult {
   removalApproved?: 'flag' | 'prompt'
   /** imports `gaokao datasets undo` can undo now (history.ts), once written */
   undoable?: number
+  /** the file that holds the table now, once written: `plans.<version>.parquet` (src/data/table-files.ts) */
+  tableFile?: string
 }
 
 /**
@@ -101,10 +107,12 @@ export interface ImportResult {
  *    old one's place), counts the rows it adds, changes and removes (plan.ts) and runs every validate rule that
  *    reads the table on it: a violation stops here, and so do rows to remove without `replace` (or a yes);
  * 3. writes `<table>.parquet.tmp`, validates that file again, keeps the current file for `datasets undo`
- *    (history.ts), copies it to `<table>.parquet.prev`, renames the new file into place, updates manifest.json
- *    (temp + rename) and only then removes the .prev.
- * A process killed at any point leaves the previous table readable: before the rename it is untouched; between
- * the rename and the manifest update, `<table>.parquet.prev` holds it (validate reports the mismatch).
+ *    (history.ts), renames the new file to its versioned name `<table>.<sha>.parquet` beside the current one,
+ *    and switches: manifest.json rewritten (temp + rename) with the table's entry naming the new file. Only then
+ *    is the old file removed.
+ * The manifest's rename is the one switch (src/data/table-files.ts): a process killed at any point leaves the
+ * old table and its manifest, or the new table and its manifest, and at most a file that is not the table,
+ * which the next command removes (sweep.ts).
  */
 export async function importSlice(req: ImportRequest, hooks: ImportHooks = {}): Promise<ImportResult> {
   const dir = resolve(req.datasets)
@@ -127,22 +135,16 @@ export async function importSlice(req: ImportRequest, hooks: ImportHooks = {}): 
 }
 
 async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks): Promise<ImportResult> {
-  const target = tableFile(dir, req.table)
   const manifest = readManifest(dir)
-  // An import killed late left a .prev: finish or undo it by what manifest.json describes (recover.ts).
-  const recovery = await recoverInterruptedImport(target, manifest.tables?.[req.table]?.sha256)
-  if (recovery === 'unknown')
-    throw new ImportStateError(
-      `${basename(target)}.prev 存在: 上一次导入被中断, 而 manifest.json 既不描述 ${basename(target)} 也不描述 .prev. ` +
-        `先运行 gaokao datasets validate; 用 mv 把正确的文件放回 ${basename(target)}, 再删除 .prev (见 src/datasets/import/README.md)`,
-    )
-  const recovered = recoveryNote(target, recovery)
+  // An import or undo killed before or after its switch left a file that is not the table (sweep.ts).
+  const swept = await sweepStrayFiles(dir)
+  const target = tableFile(dir, req.table)
 
   // DuckDB's spill files (boundMemory), outside the datasets directory, which may be read-only or small
   const spill = await mkdtemp(join(tmpdir(), 'gaokao-import-'))
   const session = await openSession(dir)
   try {
-    // The state of the table first, as the .prev above: no point reading a large file into a refused import.
+    // The state of the table first: no point reading a large file into a refused import.
     if (session.unreadable.has(req.table))
       throw new ImportStateError(`现有的 ${basename(target)} 无法读取: ${session.unreadable.get(req.table)}`)
     const drift = await currentDrift(session, req.table, manifest.tables ?? {})
@@ -193,7 +195,8 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       rows: counts,
       ignoredColumns: converted.ignoredColumns,
       notes: [
-        ...(recovered ? [recovered] : []),
+        ...swept.notes,
+        ...swept.kept,
         ...(accepted ? [`${accepted}; 按 --accept-changed 在它之上导入 (manifest.json 的导入记录注明)`] : []),
         ...converted.notes,
         ...dropped,
@@ -213,7 +216,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       }
     }
 
-    const tmp = `${target}.tmp`
+    const tmp = join(dir, `${plainFileName(req.table)}.tmp`)
     const cols = converted.columns.map((c) => ident(c.name)).join(', ')
     await copyToParquet(conn, `SELECT ${cols} FROM __merged ORDER BY __o1, __o2`, tmp)
     await hooks.pause?.('after-tmp')
@@ -229,7 +232,7 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
     const sha256 = await sha256Of(tmp)
     session.close()
 
-    // What `gaokao datasets undo` puts back (history.ts), kept before anything is swapped.
+    // What `gaokao datasets undo` puts back (history.ts), kept before the switch.
     await saveUndoRecord(dir, target, {
       table: req.table,
       file: basename(req.file),
@@ -238,14 +241,12 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       rows: { before: counts.before, after: counts.after },
       manifest_entry: manifest.tables?.[req.table] ?? null,
     })
-    if (had) {
-      await copyFile(target, `${target}.prev.tmp`)
-      await rename(`${target}.prev.tmp`, `${target}.prev`)
-    }
-    await hooks.pause?.('after-prev')
-    await rename(tmp, target)
-    await hooks.pause?.('after-rename')
+    // Beside the current file, under a name nothing reads until manifest.json names it.
+    const next = join(dir, versionedFileName(req.table, sha256))
+    await rename(tmp, next)
+    await hooks.pause?.('before-switch')
     await updateManifest(dir, manifest, converted, {
+      tableFile: basename(next),
       rows: counts.after,
       sha256,
       file: basename(req.file),
@@ -254,9 +255,12 @@ async function importLocked(req: ImportRequest, dir: string, hooks: ImportHooks)
       counts,
       accepted,
     })
-    await rm(`${target}.prev`, { force: true })
+    await hooks.pause?.('after-switch')
+    // The table it replaced (the undo record keeps a copy). The same bytes imported again have the same name.
+    if (had && target !== next) await rm(target, { force: true })
     await pruneUndoRecords(dir)
     result.written = true
+    result.tableFile = basename(next)
     result.undoable = (await undoRecords(dir)).length
     return result
   } catch (err) {
@@ -453,12 +457,17 @@ function readManifest(dir: string): ManifestFile {
   return (loaded.value ?? {}) as ManifestFile
 }
 
-/** Rewrites the table's manifest entry (rows, sha256, a note of the import) with temp + rename. */
+/**
+ * Rewrites the table's manifest entry (its file, rows, sha256, a note of the import) with temp + rename: the
+ * import's switch.
+ */
 async function updateManifest(
   dir: string,
   manifest: ManifestFile,
   c: Converted,
   done: {
+    /** the name of the file that now holds the table (table-files.ts) */
+    tableFile: string
     rows: number
     sha256: string
     file: string
@@ -470,7 +479,7 @@ async function updateManifest(
 ): Promise<void> {
   manifest.tables ??= {}
   const entry: ManifestEntry = manifest.tables[c.table] ?? {}
-  entry.file = `${c.table}.parquet`
+  entry.file = done.tableFile
   entry.rows = done.rows
   entry.sha256 = done.sha256
   entry.columns = manifestColumns(c.columns as Column[])

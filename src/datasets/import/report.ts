@@ -102,7 +102,7 @@ export function renderImport(r: ImportResult, paint: Paint = plain): string {
     )
   else
     out.push(
-      `已写入 ${r.table}.parquet: ${fmt(r.rows.before)} → ${fmt(r.rows.after)} 行 (替换 ${fmt(r.rows.replaced)}, 导入 ${fmt(r.rows.imported)}); manifest.json 已更新`,
+      `已写入 ${r.table} 表 (${r.tableFile ?? `${r.table}.parquet`}): ${fmt(r.rows.before)} → ${fmt(r.rows.after)} 行 (替换 ${fmt(r.rows.replaced)}, 导入 ${fmt(r.rows.imported)}); manifest.json 已更新`,
       `撤销这次导入: gaokao datasets undo${r.undoable ? ` (可连续撤销最近 ${r.undoable} 次导入)` : ''}`,
     )
   return `${out.join('\n')}\n`

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { copyFile, rename, rm } from 'node:fs/promises'
-import { basename, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
+import { isFileOfTable, plainFileName, versionedFileName } from '../../data/table-files.js'
 import { sha256Of } from '../validate/manifest-drift.js'
 import { readManifestFile } from '../validate/manifest-file.js'
 import { tableFile } from '../validate/session.js'
@@ -15,7 +16,7 @@ import {
 import { ImportStateError } from './import.js'
 import { acquireImportLock, lockRefusal } from './lock.js'
 import { ImportInputError } from './read.js'
-import { recoverInterruptedImports } from './recover.js'
+import { sweepStrayFiles } from './sweep.js'
 
 export interface UndoResult {
   datasets: string
@@ -34,8 +35,8 @@ export interface UndoResult {
 
 /**
  * `gaokao datasets undo`: puts back the table of the newest import (history.ts) and its manifest.json entry,
- * under the import lock, as an import writes (the current file kept as `.prev` until manifest.json is rewritten,
- * so that recover.ts finishes or rolls back an undo killed half way, as it does an import). Refused, touching
+ * under the import lock, switching as an import does (the saved file put back under its versioned name beside
+ * the current one, then manifest.json rewritten to name it: one rename, table-files.ts). Refused, touching
  * nothing, when the table is no longer the file that import wrote (another build or hand edit since).
  */
 export async function undoLastImport(datasets: string): Promise<UndoResult> {
@@ -51,18 +52,14 @@ export async function undoLastImport(datasets: string): Promise<UndoResult> {
 }
 
 async function undoLocked(dir: string): Promise<UndoResult> {
-  const recovery = await recoverInterruptedImports(dir)
-  if (recovery.unknown.length)
-    throw new ImportStateError(
-      `${recovery.unknown.join(', ')} 有中断的导入留下的 .prev, 与 manifest.json 都不一致; 先运行 gaokao datasets validate`,
-    )
+  const swept = await sweepStrayFiles(dir)
   const records = await undoRecords(dir)
   const result: UndoResult = {
     datasets: dir,
     undone: null,
     outcome: 'none',
     remaining: records.length,
-    notes: recovery.notes,
+    notes: [...swept.notes, ...swept.kept],
   }
   const record = records[0]
   if (!record) return result
@@ -85,17 +82,16 @@ async function undoLocked(dir: string): Promise<UndoResult> {
   if (loaded.error) throw new ImportStateError(`manifest.json ${loaded.error}: 先修复它`)
   const manifest = (loaded.value ?? {}) as { tables?: Record<string, unknown> }
   const tables = { ...(manifest.tables ?? {}) }
-  if (record.manifest_entry === null) delete tables[record.table]
-  else tables[record.table] = record.manifest_entry
-  const restored = { ...manifest, tables }
 
   if (record.before_sha256 === null) {
-    // The import created the table: the manifest forgets it first, then the file goes (killed between, the
-    // file is one manifest.json does not list, which validate reports).
-    await writeManifestFile(dir, restored)
+    // The import created the table: the manifest forgets it (the switch), then the file goes (killed between,
+    // it is a versioned file manifest.json does not name: not the table, and swept by the next command).
+    delete tables[record.table]
+    await writeManifestFile(dir, { ...manifest, tables })
     await rm(target, { force: true })
   } else {
-    const tmp = `${target}.tmp`
+    const back = join(dir, await restoredName(dir, record, record.before_sha256))
+    const tmp = join(dir, `${plainFileName(record.table)}.tmp`)
     await copyFile(savedTable(dir, record.seq), tmp)
     if ((await sha256Of(tmp)) !== record.before_sha256) {
       await rm(tmp, { force: true })
@@ -103,12 +99,26 @@ async function undoLocked(dir: string): Promise<UndoResult> {
         `撤销记录中保存的 ${name} 已损坏 (sha256 不符), 什么都没有改动; 可用 gaokao datasets build 重建`,
       )
     }
-    await copyFile(target, `${target}.prev.tmp`)
-    await rename(`${target}.prev.tmp`, `${target}.prev`)
-    await rename(tmp, target)
-    await writeManifestFile(dir, restored)
-    await rm(`${target}.prev`, { force: true })
+    await rename(tmp, back)
+    // The entry as it was before the import (naming the file put back)
+    tables[record.table] = { ...((record.manifest_entry ?? {}) as object), file: basename(back) }
+    await writeManifestFile(dir, { ...manifest, tables })
+    if (target !== back) await rm(target, { force: true })
   }
   await dropUndoRecord(dir, record.seq)
   return { ...result, undone: record, outcome: 'restored', remaining: records.length - 1 }
+}
+
+/**
+ * The name the table is put back under: the one its manifest entry had before the import (so that manifest.json
+ * is again what it was), unless another file holds that name now (one the sweep kept: somebody's); then its
+ * versioned name. Either is a name nothing reads until manifest.json names it.
+ */
+async function restoredName(dir: string, record: UndoRecord, sha256: string): Promise<string> {
+  const was = (record.manifest_entry as { file?: unknown } | null)?.file
+  if (typeof was !== 'string' || !isFileOfTable(record.table, was))
+    return versionedFileName(record.table, sha256)
+  const path = join(dir, was)
+  if (!existsSync(path) || (await sha256Of(path)) === sha256) return was
+  return versionedFileName(record.table, sha256)
 }

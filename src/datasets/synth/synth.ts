@@ -5,13 +5,14 @@ import { join, resolve } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Column } from '../../data/schema.js'
 import { PROVINCES } from '../../domain/provinces.js'
+import { removeSupersededVersions } from '../import/sweep.js'
 import { writeParquetFromQuery } from '../import/write.js'
 import { manifestColumns, stableJson } from '../manifest.js'
 import { writeParquet } from '../parquet.js'
 import { provinceCells, provinceRows } from '../provinces-table.js'
 import { sha256Of } from '../validate/manifest-drift.js'
 import { keyOf } from '../validate/rules.js'
-import { knownTables, schemaOf, tableFile } from '../validate/session.js'
+import { builtTableFile, knownTables, schemaOf } from '../validate/session.js'
 import { ident, query, sqlString } from '../validate/sql.js'
 import { fillExpression, genericTable } from './generic.js'
 import * as T from './tables.js'
@@ -145,7 +146,7 @@ export async function synthesize(opts: SynthOptions): Promise<SynthReport> {
       t0 = Date.now()
     }
 
-    const provincesFile = tableFile(out, 'provinces')
+    const provincesFile = builtTableFile(out, 'provinces')
     await writeParquet(
       provincesFile,
       schemaOf('provinces') as readonly Column[],
@@ -164,7 +165,7 @@ export async function synthesize(opts: SynthOptions): Promise<SynthReport> {
       const generator = GENERATORS.find((g) => g.table === table)
       const statements = generator ? generator.sql(sizes) : genericTable(table, columns, sizes.items)
       for (const sql of statements) await conn.run(sql)
-      const file = tableFile(out, table)
+      const file = builtTableFile(out, table)
       const made = await columnsOf(conn, `s_${table}`)
       const filled = columns.filter((c) => !made.has(c.name)).map((c) => c.name)
       const cols = columns
@@ -208,6 +209,11 @@ export async function synthesize(opts: SynthOptions): Promise<SynthReport> {
     }
     await writeFile(`${manifestPath}.tmp`, stableJson(manifest))
     await rename(`${manifestPath}.tmp`, manifestPath)
+    // the versions an import wrote of these tables (--force over an imported directory) are no table now
+    await removeSupersededVersions(
+      out,
+      tables.map((t) => t.table),
+    )
   } finally {
     conn.closeSync()
     instance.closeSync()

@@ -6,7 +6,7 @@ import { copyToParquet } from '../import/write.js'
 import { manifestColumns, stableJson } from '../manifest.js'
 import { provinceRows } from '../provinces-table.js'
 import { ENUMS } from './rules.js'
-import { schemaOf, tableFile } from './session.js'
+import { builtTableFile, schemaOf } from './session.js'
 import { ident, query, sqlString } from './sql.js'
 
 export interface CsvDatasetOptions {
@@ -97,7 +97,7 @@ export async function csvDataset(opts: CsvDatasetOptions): Promise<string> {
     for (const sql of opts.mutate ?? []) await conn.run(sql)
     const manifest: { tables: Record<string, unknown> } = { tables: {} }
     for (const table of tables) {
-      const path = tableFile(opts.out, table)
+      const path = builtTableFile(opts.out, table)
       await copyToParquet(conn, `SELECT * FROM ${ident(table)} ORDER BY rowid`, path)
       if (opts.manifest !== false) {
         const [n] = await query<{ n: number }>(conn, `SELECT count(*) AS n FROM ${ident(table)}`)

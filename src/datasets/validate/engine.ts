@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { listValue } from '@duckdb/node-api'
 import type { Column } from '../../data/schema.js'
+import { plainFileName, tableFiles } from '../../data/table-files.js'
 import { PROVINCES } from '../../domain/provinces.js'
 import { type CheckedRow, checkScoreRanks } from '../checks/score-ranks.js'
 import { checkProvinces, type ProvinceRow } from '../provinces-table.js'
@@ -562,7 +563,7 @@ async function checkManifest(ctx: Ctx, table: string): Promise<Found[]> {
   if (!ctx.session.present.has(table)) {
     if (ctx.session.unreadable.has(table)) return skipped('表无法读取')
     if (entry === undefined) return skipped('表未安装')
-    const file = basename(tableFile(ctx.session.dir, table))
+    const file = entry.file ?? basename(tableFile(ctx.session.dir, table))
     return [
       {
         count: 1,
@@ -583,15 +584,23 @@ async function checkManifest(ctx: Ctx, table: string): Promise<Found[]> {
 }
 
 function checkLeftovers(ctx: Ctx, table: string): Found {
-  const file = tableFile(ctx.session.dir, table)
-  const samples = ['.tmp', '.prev', '.prev.tmp']
-    .filter((suffix) => existsSync(`${file}${suffix}`))
-    .map((suffix) => ({
-      key: `file=${basename(file)}${suffix}`,
-      message:
-        suffix === '.prev'
-          ? 'an import was interrupted: the previous table (see src/datasets/import/README.md)'
-          : 'an interrupted write left this temporary file; it can be deleted',
-    }))
+  const dir = ctx.session.dir
+  const { stray } = tableFiles(dir, [table])
+  const samples = (stray.get(table) ?? []).map((name) => ({
+    key: `file=${name}`,
+    message: `不是本表: manifest.json 指向 ${basename(tableFile(dir, table))} (导入或撤销被中断留下的; 下一次导入或校验会删除能安全删除的)`,
+  }))
+  // `.prev`: the previous table of an import by a version that switched with two renames (before table-files.ts)
+  for (const suffix of ['.tmp', '.prev', '.prev.tmp']) {
+    const name = `${plainFileName(table)}${suffix}`
+    if (existsSync(join(dir, name)))
+      samples.push({
+        key: `file=${name}`,
+        message:
+          suffix === '.prev'
+            ? '旧版本的导入被中断时留下的上一版表: 核对后删除 (在用的是 manifest.json 指向的文件)'
+            : '中断的写入留下的临时文件, 可以删除',
+      })
+  }
   return { count: samples.length, samples }
 }

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { isFileOfTable } from '../../data/table-files.js'
 
 export interface ManifestLike {
-  tables?: Record<string, { rows?: number; sha256?: string }>
+  tables?: Record<string, { rows?: number; sha256?: string; file?: string }>
   [k: string]: unknown
 }
 
@@ -33,15 +34,22 @@ export function readManifestFile(dir: string): LoadedManifest {
   }
   if (!isObject(value) || (value.tables !== undefined && !isObject(value.tables)))
     return { value: null, error: '格式不对: 应为对象, 其 tables 为 表名 → {rows, sha256}' }
-  const bad = Object.entries(value.tables ?? {}).find(([, entry]) => entryProblem(entry) !== undefined)
-  if (bad) return { value: null, error: `格式不对: tables.${bad[0]} ${entryProblem(bad[1])}` }
+  const bad = Object.entries(value.tables ?? {}).find(
+    ([table, entry]) => entryProblem(table, entry) !== undefined,
+  )
+  if (bad) return { value: null, error: `格式不对: tables.${bad[0]} ${entryProblem(bad[0], bad[1])}` }
   return { value: value as ManifestLike }
 }
 
-/** Why a table's entry cannot be read (a hand edit: `"rows": "5857"`, `"sha256": null`), or undefined. */
-function entryProblem(entry: unknown): string | undefined {
+/**
+ * Why a table's entry cannot be read (a hand edit: `"rows": "5857"`, `"sha256": null`, a `file` that is a path
+ * or another table's file), or undefined.
+ */
+function entryProblem(table: string, entry: unknown): string | undefined {
   if (!isObject(entry)) return '应为对象 {rows, sha256}'
-  const { rows, sha256 } = entry
+  const { rows, sha256, file } = entry
+  if (file !== undefined && !(typeof file === 'string' && isFileOfTable(table, file)))
+    return `的 file 应为 ${table}.parquet 或导入写的 ${table}.<16 位十六进制>.parquet, 实为 ${JSON.stringify(file).slice(0, 80)}`
   if (rows !== undefined && !(Number.isSafeInteger(rows) && (rows as number) >= 0))
     return `的 rows 应为非负整数, 实为 ${JSON.stringify(rows)}`
   if (sha256 !== undefined && !(typeof sha256 === 'string' && /^[0-9a-f]{64}$/u.test(sha256)))
@@ -50,6 +58,8 @@ function entryProblem(entry: unknown): string | undefined {
 }
 
 /** The tables manifest.json lists (none when it is missing or unreadable). */
-export function manifestTables(m: LoadedManifest): Record<string, { rows?: number; sha256?: string }> {
+export function manifestTables(
+  m: LoadedManifest,
+): Record<string, { rows?: number; sha256?: string; file?: string }> {
   return m.value?.tables ?? {}
 }

@@ -581,7 +581,7 @@ function fileRules(table: string): BuiltinRule[] {
       table,
       name: 'leftovers',
       severity: 'warning',
-      description: '没有中断写入留下的 <表>.parquet.tmp / .prev',
+      description: '没有中断的写入留下的临时文件, 也没有 manifest.json 不指向的本表文件',
       builtin: { type: 'leftovers' },
       uses: [],
     },

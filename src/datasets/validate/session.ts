@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { TABLES } from '../../data/catalogue.js'
 import { parquetInError, readFailure } from '../../data/read-failure.js'
 import { type Column, SCHEMA } from '../../data/schema.js'
+import { liveTableFile, plainFileName, tableFiles } from '../../data/table-files.js'
 import { PROVINCES } from '../../domain/provinces.js'
 import { ident, sqlString } from './sql.js'
 
@@ -17,12 +17,19 @@ export function schemaOf(table: string): readonly Column[] | undefined {
   return (SCHEMA as Record<string, readonly Column[]>)[table]
 }
 
-export const tableFile = (dir: string, table: string): string => join(dir, `${table}.parquet`)
+/**
+ * The file that holds `table` in `dir`: `<table>.parquet`, or the version manifest.json names after an import
+ * (src/data/table-files.ts). What build, synth and an import write to is builtTableFile.
+ */
+export const tableFile = (dir: string, table: string): string => liveTableFile(dir, table)
+
+/** The file `build` and `synth` write a table to (and an import reads as the table when nothing names another). */
+export const builtTableFile = (dir: string, table: string): string => join(dir, plainFileName(table))
 
 // Why a file cannot be read is worded in the query layer, which needs it too.
 export { readFailure }
 
-/** The table whose file an error names (`.../plans.parquet`), if any. */
+/** The table whose file an error names (`.../plans.parquet`, `.../plans.<version>.parquet`), if any. */
 export function tableInError(err: unknown): string | undefined {
   const file = parquetInError(err)
   return file !== undefined && knownTables().includes(file) ? file : undefined
@@ -69,9 +76,11 @@ export async function openSession(dir: string, opts: { threads?: number } = {}):
     app.endRow()
   }
   app.closeSync()
+  const { live } = tableFiles(dir, knownTables())
   for (const table of knownTables()) {
-    const file = tableFile(dir, table)
-    if (!existsSync(file)) continue
+    const name = live.get(table)
+    if (name === undefined) continue
+    const file = join(dir, name)
     try {
       await conn.run(`CREATE VIEW ${ident(table)} AS SELECT * FROM read_parquet(${sqlString(file)})`)
       // Binding reads the footer only; a scan of one row catches a file cut short.
