@@ -13,12 +13,16 @@
 // bounds that line, whatever the server). smart-match is measured on one process and as `serve` runs by default
 // (one worker per core). Resident memory of the one-process server: at rest (settled after its warm-up) and after
 // the run; SOAK=300 adds the mixed workload for that many seconds and its resident memory at rest and after it
-// (before the other lines). Run `npm run build` first (npm run bench:serve does).
+// (before the other lines). A second table measures the baseline, the single-request lines and their ceilings again
+// with a much lighter load generator (bench/light-client.mjs): autocannon holds the bare route below what it can do
+// (it parses every answer in full), which flatters every ratio to it; the light client's lines are the servers'
+// own limits. Run `npm run build` first (npm run bench:serve does).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { lightLoad } from './light-client.mjs'
 
 const DURATION = Number(process.env.DURATION ?? 5)
 const WARMUP = Number(process.env.WARMUP ?? 2)
@@ -124,15 +128,19 @@ function cpuSeconds(pid) {
   }
 }
 
+const AUTOCANNON = (opts) => autocannon(opts)
+/** bench/light-client.mjs, for a line of one request */
+const LIGHT = ({ requests, ...opts }) => lightLoad({ ...opts, ...requests[0] })
+
 /**
  * One line's load. Besides requests/s and latency, the share of a core the server and this process (the load
  * generator) used: a line whose generator is near 100 % measures the generator (large answers: autocannon parses
  * every byte), not the server.
  */
-async function load(url, requests, pid, duration = DURATION) {
-  if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests: requests() })
+async function load(url, requests, pid, duration = DURATION, generator = AUTOCANNON) {
+  if (WARMUP > 0) await generator({ url, connections: CONNECTIONS, duration: WARMUP, requests: requests() })
   const [server0, client0, t0] = [cpuSeconds(pid), process.cpuUsage(), performance.now()]
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, requests: requests() })
+  const result = await generator({ url, connections: CONNECTIONS, duration, requests: requests() })
   const seconds = (performance.now() - t0) / 1000
   const client = process.cpuUsage(client0)
   const server1 = cpuSeconds(pid)
@@ -199,6 +207,7 @@ const residentMb = (pid) =>
 
 const bare = await start(['bench/bare-server.mjs'], /listening (http:\/\/[\d.:]+)/u)
 const baseline = await load(bare.url, () => asRequests([ENDPOINTS[0]]), bare.proc.pid)
+const lightBaseline = await load(bare.url, () => asRequests([ENDPOINTS[0]]), bare.proc.pid, DURATION, LIGHT)
 await stop(bare)
 
 const rows = [{ name: 'bare Fastify route (baseline, 1 process)', ...baseline }]
@@ -222,22 +231,17 @@ for (const endpoint of ENDPOINTS) {
 }
 // The ceiling for an answer's size: plain node:http sending the same bytes (bench/raw-server.mjs), for the two
 // seating answers always and for every line the generator bounded
-for (const endpoint of new Set([ENDPOINTS[0], ENDPOINTS[1], ...generatorBound])) {
-  const answer = await fetch(`${one.url}${endpoint[1]}`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(endpoint[2]),
+// The same lines from the light client, in the same state of the server (before smart-match fills its memory):
+// the servers' own limits, the baseline's included (light-client.mjs)
+const lightRows = [{ name: 'bare Fastify route (baseline, 1 process)', ...lightBaseline }]
+for (const endpoint of ENDPOINTS)
+  lightRows.push({
+    name: endpoint[0],
+    ...(await load(one.url, () => asRequests([endpoint]), one.proc.pid, DURATION, LIGHT)),
   })
-  const file = join(mkdtempSync(join(tmpdir(), 'gaokao-bench-answer-')), 'answer.json')
-  writeFileSync(file, Buffer.from(await answer.arrayBuffer()))
-  const raw = await start(['bench/raw-server.mjs'], /listening (http:\/\/[\d.:]+)/u, { ANSWER_FILE: file })
-  rows.push({
-    name: `${endpoint[0]}: its answer from plain node:http (the ceiling)`,
-    ...(await load(raw.url, () => asRequests([endpoint]), raw.proc.pid)),
-  })
-  await stop(raw)
-  rmSync(join(file, '..'), { recursive: true, force: true })
-}
+const ceilings = [ENDPOINTS[0], ENDPOINTS[1], ...generatorBound]
+rows.push(...(await ceilingRows(ceilings, AUTOCANNON)))
+lightRows.push(...(await ceilingRows(ceilings, LIGHT)))
 rows.push({
   name: 'mixed results-day workload',
   ...(await load(one.url, () => asRequests(MIXED), one.proc.pid)),
@@ -260,18 +264,24 @@ await stop(deployed)
 console.log(
   `== serve under load: ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s of warm-up (servers in their own processes, shipped datasets) ==`,
 )
-console.table(
-  rows.map((r) => ({
-    endpoint: r.name,
-    'requests/s': Math.round(r.rps),
-    p50: `${r.p50} ms`,
-    p99: `${r.p99} ms`,
-    'share of baseline': `${((100 * r.rps) / baseline.rps).toFixed(1)} %`,
-    'server CPU': r.serverCpu === undefined ? '-' : `${Math.round(100 * r.serverCpu)} %`,
-    'load generator CPU': `${Math.round(100 * r.clientCpu)} %`,
-    'non-2xx or errors': r.errors,
-  })),
+const table = (lines, base) =>
+  console.table(
+    lines.map((r) => ({
+      endpoint: r.name,
+      'requests/s': Math.round(r.rps),
+      p50: `${r.p50} ms`,
+      p99: `${r.p99} ms`,
+      'share of baseline': `${((100 * r.rps) / base.rps).toFixed(1)} %`,
+      'server CPU': r.serverCpu === undefined ? '-' : `${Math.round(100 * r.serverCpu)} %`,
+      'load generator CPU': `${Math.round(100 * r.clientCpu)} %`,
+      'non-2xx or errors': r.errors,
+    })),
+  )
+table(rows, baseline)
+console.log(
+  `== the same reads from the light load generator (bench/light-client.mjs: reads the status and length of each answer, skips its body), ${CONNECTIONS} connections, ${DURATION} s each; the bare route measured with it ==`,
 )
+table(lightRows, lightBaseline)
 const mb = (x) => `${Math.round(x)} MB`
 console.log(`resident memory of one serve process: ${mb(atRest)} at rest, ${mb(afterRun)} after the run`)
 if (soak)
@@ -283,3 +293,28 @@ console.log(
     .map((x) => x.toFixed(2))
     .join(' ')}`,
 )
+
+/**
+ * The ceiling for an answer's size: plain node:http sending the same bytes (bench/raw-server.mjs) to the same
+ * load generator. The answer is the one `serve` gives (asked while the one-process server runs).
+ */
+async function ceilingRows(endpoints, generator) {
+  const out = []
+  for (const endpoint of new Set(endpoints)) {
+    const answer = await fetch(`${one.url}${endpoint[1]}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(endpoint[2]),
+    })
+    const file = join(mkdtempSync(join(tmpdir(), 'gaokao-bench-answer-')), 'answer.json')
+    writeFileSync(file, Buffer.from(await answer.arrayBuffer()))
+    const raw = await start(['bench/raw-server.mjs'], /listening (http:\/\/[\d.:]+)/u, { ANSWER_FILE: file })
+    out.push({
+      name: `${endpoint[0]}: its answer from plain node:http (the ceiling)`,
+      ...(await load(raw.url, () => asRequests([endpoint]), raw.proc.pid, DURATION, generator)),
+    })
+    await stop(raw)
+    rmSync(join(file, '..'), { recursive: true, force: true })
+  }
+  return out
+}

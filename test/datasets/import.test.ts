@@ -431,6 +431,16 @@ describe('gaokao datasets import', () => {
     expect(run.stdout).toContain(`已删除 ${basename(stray)}: 导入或撤销在切换之前被中断`)
     expect(existsSync(stray)).toBe(false)
     expect((await gaokao('validate', '--datasets', dir)).code).toBe(0)
+
+    // somebody's file under the table's plain name (the import switched away from it): kept, and reported
+    const live = liveTableFile(dir, 'score_lines')
+    copyFileSync(liveTableFile(dir, 'score_ranks'), join(dir, 'score_lines.parquet'))
+    const validate = await gaokao('validate', '--datasets', dir)
+    expect(validate.code).toBe(0)
+    expect(validate.stdout).toContain('score_lines file=score_lines.parquet  [leftovers]')
+    expect(validate.stdout).toContain(`不是本表 (在用的是 manifest.json 指向的 ${basename(live)})`)
+    expect(existsSync(join(dir, 'score_lines.parquet'))).toBe(true)
+    expect(liveTableFile(dir, 'score_lines')).toBe(live)
   })
 
   it('refuses to import over a table file that is not the one manifest.json describes (500 in --json)', async () => {

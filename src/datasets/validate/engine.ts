@@ -585,10 +585,11 @@ async function checkManifest(ctx: Ctx, table: string): Promise<Found[]> {
 
 function checkLeftovers(ctx: Ctx, table: string): Found {
   const dir = ctx.session.dir
-  const { stray } = tableFiles(dir, [table])
+  const { stray, live } = tableFiles(dir, [table])
+  const holder = live.get(table)
   const samples = (stray.get(table) ?? []).map((name) => ({
     key: `file=${name}`,
-    message: `不是本表: manifest.json 指向 ${basename(tableFile(dir, table))} (导入或撤销被中断留下的; 下一次导入或校验会删除能安全删除的)`,
+    message: `不是本表 (${holder ? `在用的是 manifest.json 指向的 ${holder}` : '本表未安装'}): 导入或撤销被中断留下的, 下一次导入或校验会删除能安全删除的`,
   }))
   // `.prev`: the previous table of an import by a version that switched with two renames (before table-files.ts)
   for (const suffix of ['.tmp', '.prev', '.prev.tmp']) {
