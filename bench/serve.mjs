@@ -229,8 +229,6 @@ for (const endpoint of ENDPOINTS) {
   // (a compressed answer has no ceiling line: plain node:http is given the answer as JSON)
   if (row.clientCpu >= 0.95 && endpoint[3] === undefined) generatorBound.push(endpoint)
 }
-// The ceiling for an answer's size: plain node:http sending the same bytes (bench/raw-server.mjs), for the two
-// seating answers always and for every line the generator bounded
 // The same lines from the light client, in the same state of the server (before smart-match fills its memory):
 // the servers' own limits, the baseline's included (light-client.mjs)
 const lightRows = [{ name: 'bare Fastify route (baseline, 1 process)', ...lightBaseline }]
@@ -239,6 +237,8 @@ for (const endpoint of ENDPOINTS)
     name: endpoint[0],
     ...(await load(one.url, () => asRequests([endpoint]), one.proc.pid, DURATION, LIGHT)),
   })
+// The ceiling for an answer's size: plain node:http sending the same bytes (bench/raw-server.mjs), for the two
+// seating answers always and for every line autocannon bounded, from each generator
 const ceilings = [ENDPOINTS[0], ENDPOINTS[1], ...generatorBound]
 rows.push(...(await ceilingRows(ceilings, AUTOCANNON)))
 lightRows.push(...(await ceilingRows(ceilings, LIGHT)))

@@ -55,7 +55,7 @@ export const undoRun = defineRun({
       out.push(
         `已撤销 ${describe(record)}`,
         record.before_sha256 === null
-          ? `导入前没有 ${record.table} 这张表: 已删除 ${record.table}.parquet 和 manifest.json 中它的记录`
+          ? `导入前没有 ${record.table} 这张表: 已删除它的文件和 manifest.json 中它的记录`
           : `${record.table} 表恢复为导入前的 ${fmt(record.rows.before)} 行; manifest.json 中 ${record.table} 的记录已恢复`,
       )
     if (answer.outcome !== 'none')

@@ -36,7 +36,7 @@ export const serveRun = defineRun({
     const { parseCorsOrigins } = await import('../http/cors-origins.js')
     const corsOrigins = opts.cors === undefined ? [] : parseCorsOrigins(opts.cors)
     if (!Array.isArray(corsOrigins)) throw badRequest(corsOrigins.error)
-    // A worker of --workers: its primary has recovered and checked the datasets (serve-processes.ts).
+    // A worker of --workers: its primary has checked the datasets (serve-processes.ts).
     const worker = workerSide(io)
     // The tables are the files manifest.json names (src/data/table-files.ts): an import killed at any point left
     // the old state or the new one, and a file beside them that nothing reads; `import` and `validate` remove it.

@@ -34,14 +34,15 @@ export async function sweepStrayFiles(dir: string): Promise<Sweep> {
   const out: Sweep = { notes: [], kept: [] }
   const { stray, live } = tableFiles(dir, knownTables())
   if (stray.size === 0) return out
-  const kept = new Set((await undoRecords(dir)).map((r) => r.before_sha256).filter((s) => s !== null))
+  // the tables the undo history keeps a copy of
+  const copies = new Set((await undoRecords(dir)).map((r) => r.before_sha256).filter((s) => s !== null))
   for (const [table, names] of stray) {
     for (const name of names) {
       const path = join(dir, name)
       const sha = await sha256Of(path).catch(() => undefined)
       const version = versionOf(name)
       const ours = version !== undefined && sha?.startsWith(version) === true
-      if (!ours && !(sha !== undefined && kept.has(sha))) {
+      if (!ours && !(sha !== undefined && copies.has(sha))) {
         out.kept.push(
           `${name} 不是 ${table} 表 (manifest.json 指向 ${live.get(table) ?? '别的文件'}), 也不是导入留下的可删文件: 不需要就删除它`,
         )
@@ -49,7 +50,7 @@ export async function sweepStrayFiles(dir: string): Promise<Sweep> {
       }
       await rm(path, { force: true })
       out.notes.push(
-        sha !== undefined && kept.has(sha)
+        sha !== undefined && copies.has(sha)
           ? `已删除 ${name}: 导入或撤销在切换之后、收尾之前被中断, 它是被替换的旧表 (撤销记录中有副本)`
           : `已删除 ${name}: 导入或撤销在切换之前被中断, 这是它没有启用的新文件; ${table} 表仍是原来的`,
       )
