@@ -21,13 +21,25 @@ describe('the answer cache', () => {
     expect(AnswerCache.key('seating-list', 2026, null, { province: 'x'.repeat(5000) })).toBeUndefined()
   })
 
-  it('keeps within its budget, dropping the least recently used first, and never one answer of a sixteenth of it', () => {
+  it('keeps within its budget, an answer asked for again before those that were not, never one of a sixteenth of it', () => {
     const cache = new AnswerCache(16 * 1024)
-    const answer = { status: 200, body: Buffer.alloc(600) } // with the entry's overhead ≈ 0.8 KB
-    for (const k of ['a', 'b', 'c']) cache.set(k, answer)
-    expect(cache.get('a')).toBe(answer) // a is now the most recent
-    for (let i = 0; i < 30; i++) cache.set(`k${i}`, answer)
-    expect(cache.get('a')).toBeUndefined()
+    const answer = { status: 200, body: Buffer.alloc(600) } // with the entry's overhead ≈ 0.8 KB: 20 fit
+    for (let i = 0; i < 20; i++) cache.set(`k${i}`, answer)
+    expect(cache.size).toBe(20)
+    expect(cache.get('k0')).toBe(answer) // the oldest, asked for again
+    for (let i = 0; i < 5; i++) cache.set(`n${i}`, answer)
+    expect(cache.size).toBe(20)
+    // the oldest of those asked for once went; k0 did not, and the newest are kept
+    expect(['k0', 'k1', 'k5', 'k6', 'n4'].map((k) => cache.get(k) !== undefined)).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ])
+    // asked for no more, it goes in its turn
+    for (let i = 0; i < 40; i++) cache.set(`m${i}`, answer)
+    expect(cache.get('k0')).toBeUndefined()
     expect(cache.size).toBeLessThanOrEqual(20)
     cache.set('big', { status: 200, body: Buffer.alloc(1024) })
     expect(cache.get('big')).toBeUndefined()
