@@ -34,6 +34,9 @@ export function tableOfFileName(name: string): string | undefined {
   return (VERSIONED.exec(name) ?? PLAIN.exec(name))?.[1]
 }
 
+/** The version in a versioned file's name (`3f9c0d1e2a4b5c6d`), undefined for a plain name or any other file. */
+export const fileVersionOf = (name: string): string | undefined => VERSIONED.exec(name)?.[2]
+
 /** Whether `name` is one of the two names a file of `table` may have. */
 export const isFileOfTable = (table: string, name: string): boolean => tableOfFileName(name) === table
 
@@ -71,7 +74,7 @@ export function tableFiles(dir: string, tables: readonly string[]): TableFiles {
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     const table = tableOfFileName(name)
     if (table === undefined || !wanted.has(table)) continue
-    if (VERSIONED.test(name)) versioned = true
+    if (fileVersionOf(name) !== undefined) versioned = true
     found.set(table, [...(found.get(table) ?? []), name])
   }
   const named = versioned ? namedInManifest(dir) : new Map<string, string>()

@@ -28,7 +28,10 @@ import { stageFile } from './stage.js'
 import { sweepStrayFiles } from './sweep.js'
 import { copyToParquet } from './write.js'
 
-/** The datasets are not in a state to import into (another import holds them, a table file differs from manifest.json): exit 1. */
+/**
+ * The datasets are not in a state to import into (another import holds them, a table file differs from
+ * manifest.json): exit 1.
+ */
 export class ImportStateError extends Error {
   override name = 'ImportStateError'
   /** `busy`: another import holds the directory (wait and retry), rather than a state to repair */

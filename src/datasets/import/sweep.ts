@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { tableFiles } from '../../data/table-files.js'
+import { fileVersionOf, tableFiles } from '../../data/table-files.js'
 import { sha256Of } from '../validate/manifest-drift.js'
 import { knownTables } from '../validate/session.js'
 import { undoRecords } from './history.js'
@@ -27,8 +27,6 @@ export interface Sweep {
   kept: string[]
 }
 
-const versionOf = (name: string): string | undefined => /\.([0-9a-f]{16})\.parquet$/u.exec(name)?.[1]
-
 /** Removes the stray files of every table of `dir` that are known to be safe to remove. The caller holds the lock. */
 export async function sweepStrayFiles(dir: string): Promise<Sweep> {
   const out: Sweep = { notes: [], kept: [] }
@@ -40,7 +38,7 @@ export async function sweepStrayFiles(dir: string): Promise<Sweep> {
     for (const name of names) {
       const path = join(dir, name)
       const sha = await sha256Of(path).catch(() => undefined)
-      const version = versionOf(name)
+      const version = fileVersionOf(name)
       const ours = version !== undefined && sha?.startsWith(version) === true
       if (!ours && !(sha !== undefined && copies.has(sha))) {
         out.kept.push(
@@ -92,7 +90,7 @@ export async function removeSupersededVersions(dir: string, tables: readonly str
   const { stray } = tableFiles(dir, tables)
   const removed: string[] = []
   for (const names of stray.values())
-    for (const name of names.filter((n) => versionOf(n) !== undefined)) {
+    for (const name of names.filter((n) => fileVersionOf(n) !== undefined)) {
       await rm(join(dir, name), { force: true })
       removed.push(name)
     }
