@@ -74,6 +74,7 @@ export const serveRun = defineRun({
         logLevel: opts.logLevel,
         heavy: { limit: operations.heavyLimit, queue: operations.heavyQueue },
         writesPerMinute: operations.writesPerMinute,
+        trustProxy: operations.trustProxy,
         datasetsCheck,
         onListening: worker?.onListening,
         corsOrigins,

@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os'
 import { badRequest } from '../errors.js'
+import { parseTrustProxy, type TrustProxy } from '../http/client-address.js'
 import { DEFAULT_HEAVY_QUEUE, DEFAULT_WRITES_PER_MINUTE } from '../http/serve-defaults.js'
 
 /**
  * The operations flags of `gaokao serve` (commands/http.ts): how many processes, how much expensive work at once,
- * how many writes a minute, how much logging. Read here, so that a bad value is one usage line (exit 2) before
- * anything starts.
+ * how many writes a minute, which proxies to believe, how much logging. Read here, so that a bad value is one usage
+ * line (exit 2) before anything starts.
  */
 
 export interface ServeOperationsFlags {
@@ -13,6 +14,7 @@ export interface ServeOperationsFlags {
   heavyLimit?: string
   heavyQueue?: string
   writeLimit?: string
+  trustProxy?: string
 }
 
 export interface ServeOperations {
@@ -24,6 +26,8 @@ export interface ServeOperations {
   heavyQueue: number
   /** Writes per minute and client address; 0: no limit */
   writesPerMinute: number
+  /** The proxies whose X-Forwarded-For names the client; undefined: the connection's address is the client */
+  trustProxy: TrustProxy | undefined
 }
 
 const MAX_WORKERS = 64
@@ -49,5 +53,13 @@ export function serveOperations(
     heavyQueue: wholeNumber('--heavy-queue', flags.heavyQueue, 0, 100_000) ?? DEFAULT_HEAVY_QUEUE,
     writesPerMinute:
       wholeNumber('--write-limit', flags.writeLimit, 0, 1_000_000) ?? DEFAULT_WRITES_PER_MINUTE,
+    trustProxy: trustedProxies(flags.trustProxy),
   }
+}
+
+function trustedProxies(text: string | undefined): TrustProxy | undefined {
+  if (text === undefined) return undefined
+  const parsed = parseTrustProxy(text)
+  if ('error' in parsed) throw badRequest(parsed.error)
+  return parsed.trust
 }

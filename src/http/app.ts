@@ -13,6 +13,7 @@ import { AnswerCache, JSON_TYPE, type KeptAnswer } from './answer-cache.js'
 import { addAnswerHeaders } from './answer-headers.js'
 import { addApiDocs } from './api-docs.js'
 import { bearerCaller } from './auth.js'
+import type { TrustProxy } from './client-address.js'
 import { encodedFor } from './compression.js'
 import { mayWrite } from './cors-origins.js'
 import { addHealthRoutes } from './health.js'
@@ -22,6 +23,7 @@ import { openApiDocument } from './openapi.js'
 import { RequestLines, requestIdOf, requestLogger } from './request-log.js'
 import type { LogLevel } from './serve-defaults.js'
 import { badUrlHandler, clientErrorHandler, loopbackHostOf, MAX_PARAM_LENGTH } from './transport-errors.js'
+import { writeCountsFor } from './write-counts.js'
 import { addWriteLimit, writeLimited } from './write-limit.js'
 
 export interface AppOptions extends ContextOptions {
@@ -65,6 +67,11 @@ export interface AppOptions extends ContextOptions {
   /** Writes (feedback) one client address may send a minute (write-limit.ts); 0 or absent: no limit */
   writesPerMinute?: number
   /**
+   * The reverse proxies whose X-Forwarded-For is believed (client-address.ts, `serve --trust-proxy`); absent: the
+   * client is the connection's address.
+   */
+  trustProxy?: TrustProxy
+  /**
    * The datasets against their manifest, as `serve` checked them before starting (/readyz reports it); absent,
    * /readyz checks on first ask.
    */
@@ -89,6 +96,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     ...(opts.logLevel ? { loggerInstance: requestLogger(opts.logLevel, opts.logStream) } : { logger: false }),
     // Every request has an id, the caller's x-request-id when it is sane, echoed in the answer (request-log.ts).
     genReqId: requestIdOf,
+    // req.ip, for the write limit and the request line: the client behind a trusted proxy (client-address.ts)
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
     logController: new RequestLines(opts.logLevel),
     bodyLimit: opts.bodyLimit ?? 1_048_576,
     // The warm-up below is an onReady hook, which Fastify gives up on after pluginTimeout (10 s by default): on
@@ -140,7 +149,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   // write limit; hooks on every route, the refusals below included.
   addAnswerHeaders(app)
   const closing = refuseWhileClosing(app)
-  await addWriteLimit(app)
+  if (opts.writesPerMinute) await addWriteLimit(app, writeCountsFor(contexts.stores.sharedWriteCounts))
   const heavyWork = new HeavyWork(opts.heavy)
   if (opts.loopbackOnly)
     app.addHook('onRequest', async (req, reply) => {
@@ -231,6 +240,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       keyOf: (endpoint, input) => keyOf(endpoint, null, input),
       year,
       loopbackOnly: opts.loopbackOnly === true,
+      trustProxy: opts.trustProxy,
       closing,
       log: opts.logLevel ? app.log : undefined,
     })

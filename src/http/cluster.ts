@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster'
 import { createServer } from 'node:net'
 // Not server.js: the primary loads neither Fastify nor DuckDB.
 import { SHUTDOWN_GRACE_MS, whenStopAsked } from './stop-signals.js'
+import { answerWriteCounts, MemoryWriteCounts } from './write-counts.js'
 
 /**
  * `serve --workers N` (docs/api.md, "Operations"): this process becomes the primary of Node's cluster module and
@@ -11,6 +12,7 @@ import { SHUTDOWN_GRACE_MS, whenStopAsked } from './stop-signals.js'
  * - makes sure the port is free (else says so once and returns), starts the workers together, and stops them all
  *   when one fails to start (a store that cannot be opened: each may say why before it is stopped);
  * - says once that the server is up, when every worker listens;
+ * - keeps the write limit's counts for all its workers (write-counts.ts), unless the store is shared: they ask;
  * - forks a replacement for a worker that dies, after a pause that doubles with each death in the last minute
  *   (0.5 s, 1 s, 2 s ... at most 30 s), so that a worker that crashes at once does not spin;
  * - on SIGTERM or SIGINT (or its parent gone, under npx) passes SIGTERM on, waits for the workers to finish their
@@ -68,10 +70,13 @@ export async function runPrimary(opts: PrimaryOptions): Promise<void> {
   const restarts = new Set<NodeJS.Timeout>()
   let stopping = false
   let announced = false
+  // One count per machine, which outlives any worker: a replacement does not give an address a fresh limit.
+  const writeCounts = new MemoryWriteCounts()
 
   const fork = (): Worker => {
     const worker = cluster.fork(opts.env)
     live.add(worker)
+    answerWriteCounts(worker, writeCounts)
     worker.on('message', (m: unknown) => {
       if (isListeningMessage(m)) serving.add(worker)
     })

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Readable } from 'node:stream'
 import type { FastifyBaseLogger, FastifyHttpOptions, FastifyInstance } from 'fastify'
 import { type AnswerCache, JSON_TYPE, type KeptAnswer } from './answer-cache.js'
+import { clientAddressOf, type TrustProxy } from './client-address.js'
 import { encodedFor } from './compression.js'
 import { REQUEST_ID_HEADER, type RequestLineWriter, requestIdOf, requestLineWriter } from './request-log.js'
 import { SECURITY_HEADERS } from './security-headers.js'
@@ -44,6 +45,8 @@ export interface KeptAnswersSetup {
   /** The year keyOf puts in the key (defaults follow the clock) */
   year: () => number
   loopbackOnly: boolean
+  /** Whose X-Forwarded-For names the client in the request line (client-address.ts), as for Fastify's req.ip */
+  trustProxy: TrustProxy | undefined
   closing: () => boolean
   /** Request lines go here (at info), as RequestLines writes them (requestLineWriter); undefined when there is no log */
   log: FastifyBaseLogger | undefined
@@ -169,7 +172,14 @@ function send(
     ...(setup.closing() ? { connection: 'close' } : {}),
   })
   res.end(bytes)
-  line?.(id, 'POST', req.url ?? '', status, performance.now() - started, req.socket.remoteAddress)
+  line?.(
+    id,
+    'POST',
+    req.url ?? '',
+    status,
+    performance.now() - started,
+    clientAddressOf(req, setup.trustProxy),
+  )
 }
 
 const pathOf = (url: string | undefined): string => {

@@ -35,10 +35,30 @@ export interface TokenStorage {
   verify(token: string, now?: Date): Awaitable<TokenRecord | null>
 }
 
+/** What one write did to its key's count (src/http/write-limit.ts) */
+export interface WriteCount {
+  /** Writes of the key in its current window, this one included */
+  count: number
+  /** Milliseconds until the window closes */
+  resetInMs: number
+}
+
+/** The write limit's counts: fixed windows per key (a route and a client address) */
+export interface WriteCountStorage {
+  /** Counts one write of `key`, opening a window of `windowMs` when none is open */
+  hit(key: string, windowMs: number): Promise<WriteCount>
+}
+
 /** The writable side of a process, opened on first use. */
 export interface Stores {
   readonly feedback: FeedbackStorage
   readonly tokens: TokenStorage
+  /**
+   * The write limit's counts when the store is shared by replicas (PostgreSQL), so that an address gets its limit
+   * once across them; undefined for the local files, whose processes share one machine and count in memory
+   * (src/http/write-counts.ts).
+   */
+  readonly sharedWriteCounts: WriteCountStorage | undefined
   /** Connects and prepares the store now (a database's tables), so that `serve` fails at start, not later */
   open(): Promise<void>
   /** Releases connections; the stores may not be used afterwards */
@@ -63,6 +83,7 @@ function localStores(dir: string): Stores {
       tokens ??= new TokenStore(dir)
       return tokens
     },
+    sharedWriteCounts: undefined,
     open: async () => {},
     close: async () => {},
   }

@@ -12,7 +12,13 @@ import { buildFixtureDatasets } from '../helpers/datasets.js'
 
 describe('serve’s operations flags', () => {
   it('default to one worker per core, the cores shared among them for expensive work, 64 waiting, 20 writes', () => {
-    expect(serveOperations({}, 4)).toEqual({ workers: 4, heavyLimit: 1, heavyQueue: 64, writesPerMinute: 20 })
+    expect(serveOperations({}, 4)).toEqual({
+      workers: 4,
+      heavyLimit: 1,
+      heavyQueue: 64,
+      writesPerMinute: 20,
+      trustProxy: undefined,
+    })
     expect(serveOperations({ workers: '1' }, 4)).toMatchObject({ workers: 1, heavyLimit: 4 })
     expect(serveOperations({ workers: '8' }, 4)).toMatchObject({ heavyLimit: 1 })
     expect(serveOperations({ heavyLimit: '3', heavyQueue: '0', writeLimit: '0' }, 2)).toMatchObject({
@@ -31,6 +37,17 @@ describe('serve’s operations flags', () => {
     expect(run.stderr).toBe('错误: --workers 应为 1 到 64 的整数, 收到 zwei\n')
     const level = await runGaokao(['serve', '--port', '0', '--log-level', 'loud'])
     expect(level.code).toBe(2)
+    const proxy = await runGaokao(['serve', '--port', '0', '--trust-proxy', '10.0.0.1,lb.internal'])
+    expect(proxy.code).toBe(2)
+    expect(proxy.stderr).toMatch(/^错误: --trust-proxy 应为逗号分隔的代理地址.*收到 lb\.internal\n$/)
+  })
+  it('read --trust-proxy as the proxies whose X-Forwarded-For is believed', () => {
+    const { trustProxy } = serveOperations({ trustProxy: '10.0.0.0/8,loopback' }, 2)
+    expect([trustProxy?.('10.2.3.4', 0), trustProxy?.('::1', 0), trustProxy?.('192.0.2.1', 0)]).toEqual([
+      true,
+      true,
+      false,
+    ])
   })
 })
 

@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppOptions, buildApp } from '../../src/http/app.js'
+import { parseTrustProxy } from '../../src/http/client-address.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 // Kept answers sent below Fastify (src/http/kept-answers.ts): the same bytes, headers and log line as the route's,
@@ -154,6 +155,22 @@ describe('kept answers below Fastify', () => {
       pid: process.pid,
       msg: 'request',
     })
+  })
+
+  it('name in their log line the client a trusted proxy forwards for, as the route does', async () => {
+    const parsed = parseTrustProxy('127.0.0.1')
+    if ('error' in parsed) throw new Error(parsed.error)
+    const s = await start({ trustProxy: parsed.trust })
+    const forwarded = { 'x-forwarded-for': '198.51.100.7' }
+    await post(s.port, '/api/v1/seating/list', SEATING_LIST, forwarded)
+    await post(s.port, '/api/v1/seating/list', SEATING_LIST, forwarded)
+    expect(s.routed()).toBe(1)
+    expect(s.lines().map((l) => l.ip)).toEqual(['198.51.100.7', '198.51.100.7'])
+    // and the connection's address without --trust-proxy
+    const direct = await start()
+    await post(direct.port, '/api/v1/seating/list', SEATING_LIST, forwarded)
+    await post(direct.port, '/api/v1/seating/list', SEATING_LIST, forwarded)
+    expect(direct.lines().map((l) => l.ip)).toEqual(['127.0.0.1', '127.0.0.1'])
   })
 
   it('write no request line of a kept answer when the log is above info', async () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { get } from 'node:http'
+import { get, request } from 'node:http'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -31,6 +31,25 @@ const readyPid = () =>
     }).on('error', reject)
   })
 
+/** A feedback's envelope code, over a new connection */
+const freshPost = (path: string, n: number) =>
+  new Promise<number>((resolve, reject) => {
+    const body = JSON.stringify({ feedback_type: 1, content: `第 ${n} 条`, contact: 'user@example.com' })
+    const req = request(
+      `${base}${path}`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = ''
+        res.on('data', (c) => {
+          text += c
+        })
+        res.on('end', () => resolve((JSON.parse(text) as { code: number }).code))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+
 beforeAll(async () => {
   dir = await buildFixtureDatasets()
   primary = spawn(
@@ -44,6 +63,8 @@ beforeAll(async () => {
       '2',
       '--log-level',
       'warn',
+      '--write-limit',
+      '3',
       '--datasets',
       dir,
       '--store',
@@ -82,6 +103,14 @@ describe('serve --workers 2', () => {
     })
     expect(((await res.json()) as { code: number }).code).toBe(200)
     expect(res.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  it('counts an address’s writes once for the machine, whichever worker takes them', async () => {
+    // A new connection each time: the cluster hands them to the workers in turn.
+    const codes = []
+    for (let n = 0; n < 8; n++) codes.push(await freshPost('/api/v1/score-v2/common-question/feedback', n))
+    // Counted in each worker, an address could write 3 times to each of the two.
+    expect(codes).toEqual([200, 200, 200, 429, 429, 429, 429, 429])
   })
 
   it('replaces a worker that dies, and says so', async () => {

@@ -29,6 +29,11 @@ export const SERVE_OPERATIONS: readonly OptionSpec[] = [
     description: '每个客户端地址每分钟最多提交的写入请求数 (反馈), 超出回答 429; 0 = 不限',
     default: String(DEFAULT_WRITES_PER_MINUTE),
   },
+  {
+    flags: '--trust-proxy <addresses>',
+    description:
+      '位于反向代理或负载均衡之后时, 相信这些代理地址 (逗号分隔; 可用网段如 10.0.0.0/8, 或 loopback) 给出的 X-Forwarded-For: 写入限制与请求日志按真实客户端地址计',
+  },
 ]
 
 export const SERVE_OPERATIONS_HELP = `

@@ -36,6 +36,11 @@ export const SCHEMA_SQL = {
     expires_at timestamptz,
     revoked_at timestamptz
   )`,
+  createWriteCounts: `CREATE TABLE IF NOT EXISTS gaokao_write_counts (
+    key text PRIMARY KEY,
+    opened_at timestamptz NOT NULL,
+    count integer NOT NULL
+  )`,
 } as const
 
 export const FEEDBACK_SQL = {
@@ -61,4 +66,18 @@ export const TOKEN_SQL = {
    */
   byIdStatement: 'gaokao_token_by_id',
   list: `SELECT ${TOKEN_COLUMNS} FROM gaokao_tokens ORDER BY created_at, id`,
+} as const
+
+/**
+ * The write limit's fixed windows (src/http/write-limit.ts), counted by the database so that every replica sees
+ * the same count. Times are the database's (now()), not each replica's clock. $1 the key, $2 the window in ms.
+ */
+export const WRITE_COUNT_SQL = {
+  hit: `INSERT INTO gaokao_write_counts AS c (key, opened_at, count) VALUES ($1, now(), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      opened_at = CASE WHEN c.opened_at + $2 * interval '1 millisecond' <= now() THEN now() ELSE c.opened_at END,
+      count = CASE WHEN c.opened_at + $2 * interval '1 millisecond' <= now() THEN 1 ELSE c.count + 1 END
+    RETURNING count, extract(epoch FROM c.opened_at + $2 * interval '1 millisecond' - now()) * 1000 AS reset_ms`,
+  /** Windows closed long ago: each process removes them now and then, so that the table holds recent writers only */
+  prune: `DELETE FROM gaokao_write_counts WHERE opened_at < now() - interval '1 day'`,
 } as const

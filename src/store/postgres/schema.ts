@@ -22,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'feedback and access tokens',
     statements: [SCHEMA_SQL.createFeedback, SCHEMA_SQL.indexFeedback, SCHEMA_SQL.createTokens],
   },
+  { version: 2, description: 'write limit counts', statements: [SCHEMA_SQL.createWriteCounts] },
 ]
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version))

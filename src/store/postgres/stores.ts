@@ -3,10 +3,10 @@ import type { Pool } from 'pg'
 import { storeFailure } from '../failure.js'
 import type { FeedbackInput, FeedbackRecord } from '../feedback.js'
 import type { StoreLocation } from '../location.js'
-import type { FeedbackStorage, Stores, TokenStorage } from '../stores.js'
+import type { FeedbackStorage, Stores, TokenStorage, WriteCount, WriteCountStorage } from '../stores.js'
 import { acceptsSecret, issueToken, parseToken, type TokenClaims, type TokenRecord } from '../tokens.js'
 import { createPool, inTransaction } from './pool.js'
-import { FEEDBACK_SQL, TOKEN_SQL } from './queries.js'
+import { FEEDBACK_SQL, TOKEN_SQL, WRITE_COUNT_SQL } from './queries.js'
 import { migrate } from './schema.js'
 
 type PostgresLocation = Extract<StoreLocation, { kind: 'postgres' }>
@@ -20,6 +20,7 @@ type PostgresLocation = Extract<StoreLocation, { kind: 'postgres' }>
 export class PostgresStores implements Stores {
   readonly feedback: FeedbackStorage
   readonly tokens: TokenStorage
+  readonly sharedWriteCounts: WriteCountStorage
   private pool: Promise<Pool> | undefined
   private closed = false
 
@@ -31,6 +32,7 @@ export class PostgresStores implements Stores {
     const run = <T>(work: (pool: Pool) => Promise<T>) => this.run(work)
     this.feedback = new PostgresFeedback(location.shown, run)
     this.tokens = new PostgresTokens(location.shown, run)
+    this.sharedWriteCounts = new PostgresWriteCounts(run)
   }
 
   async open(): Promise<void> {
@@ -126,6 +128,26 @@ class PostgresFeedback implements FeedbackStorage {
       }),
     )
     return { records, unreadable: 0 }
+  }
+}
+
+/** How often a process clears closed windows out of the counts table, at most */
+const PRUNE_EVERY_MS = 3_600_000
+
+class PostgresWriteCounts implements WriteCountStorage {
+  private pruned = 0
+
+  constructor(private readonly run: Run) {}
+
+  async hit(key: string, windowMs: number): Promise<WriteCount> {
+    const row = await this.run(async (pool) => {
+      if (Date.now() - this.pruned > PRUNE_EVERY_MS) {
+        this.pruned = Date.now()
+        await pool.query(WRITE_COUNT_SQL.prune)
+      }
+      return (await pool.query(WRITE_COUNT_SQL.hit, [key, windowMs])).rows[0]
+    })
+    return { count: Number(row?.count), resetInMs: Math.max(0, Math.round(Number(row?.reset_ms))) }
   }
 }
 
