@@ -286,7 +286,8 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
     }
     for (const filter of [{ province: '宁夏' }, {}, { year: 2025 }]) {
       const whole = await walk(filter, 100)
-      for (const limit of [1, 3, 7])
+      // Pages of one record (a query per record) on the one-province filter only, where they are few.
+      for (const limit of 'province' in filter ? [1, 3, 7] : [3, 7])
         expect(await walk(filter, limit), JSON.stringify({ filter, limit })).toEqual(whole)
       const unique = new Set(whole.map((r: any) => `${r.sid}|${r.spname}|${r.year}`))
       expect(unique.size).toBe(whole.length)
