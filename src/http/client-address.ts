@@ -21,7 +21,7 @@ const NAMED = ['loopback', 'linklocal', 'uniquelocal'] as const
  * The trust of `--trust-proxy a,b/24,loopback`: addresses, CIDR ranges and the names above, comma-separated; an
  * error message for anything else (shown as one usage line).
  */
-export function parseTrustProxy(text: string): { list: string[]; trust: TrustProxy } | { error: string } {
+export function parseTrustProxy(text: string): { trust: TrustProxy } | { error: string } {
   const list = text
     .split(',')
     .map((s) => s.trim())
@@ -36,7 +36,7 @@ export function parseTrustProxy(text: string): { list: string[]; trust: TrustPro
     }
   }
   if (list.length === 0) return { error: '--trust-proxy 应至少给出一个代理地址' }
-  return { list, trust: proxyAddr.compile(list) }
+  return { trust: proxyAddr.compile(list) }
 }
 
 /** The client's address as the app reads it: Fastify's `req.ip` with the same trust (undefined: the socket's). */

@@ -107,7 +107,7 @@ export class PrimaryWriteCounts implements WriteCountStorage {
   constructor(
     private readonly channel: {
       on(event: 'message', listener: (m: unknown) => void): unknown
-      send?(m: CountAsked): unknown
+      send?(m: CountAsked, done: (err: Error | null) => void): unknown
     } = process,
   ) {
     channel.on('message', (m) => {
@@ -119,10 +119,15 @@ export class PrimaryWriteCounts implements WriteCountStorage {
 
   hit(key: string, windowMs: number): Promise<WriteCount> {
     const id = this.next++
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       this.waiting.set(id, (told) => resolve({ count: told.count, resetInMs: told.resetInMs }))
-      // The channel lives as long as the worker: Node ends a worker whose primary is gone.
-      this.channel.send?.({ gaokao: 'write-count', id, key, windowMs })
+      // The channel lives as long as the worker (Node ends a worker whose primary is gone); a question that cannot
+      // be sent fails the write (write-limit.ts), it is not taken uncounted.
+      this.channel.send?.({ gaokao: 'write-count', id, key, windowMs }, (err) => {
+        if (!err) return
+        this.waiting.delete(id)
+        reject(err)
+      })
     })
   }
 }

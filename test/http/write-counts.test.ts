@@ -44,7 +44,10 @@ function machine(workers: number) {
     })
     answerWriteCounts(primarySide, counts)
     const workerSide = Object.assign(toWorker, {
-      send: (m: unknown) => setImmediate(() => primarySide.emit('message', m)),
+      send: (m: unknown, done: (err: Error | null) => void) => {
+        setImmediate(() => primarySide.emit('message', m))
+        done(null)
+      },
     })
     return new PrimaryWriteCounts(workerSide)
   })
@@ -69,5 +72,14 @@ describe('the counts of the workers of one machine', () => {
     )
     for (let k = 0; k < 4; k++)
       expect(all.filter((_, i) => i % 4 === k).map((c) => c.count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+  })
+})
+
+describe('a worker whose primary cannot be asked', () => {
+  it('fails the count rather than take the write uncounted', async () => {
+    const closed = Object.assign(new EventEmitter(), {
+      send: (_m: unknown, done: (err: Error | null) => void) => done(new Error('channel closed')),
+    })
+    await expect(new PrimaryWriteCounts(closed).hit('k', 60_000)).rejects.toThrow('channel closed')
   })
 })
