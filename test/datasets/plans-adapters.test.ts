@@ -56,17 +56,24 @@ describe('LG adapter (records of the province shards)', () => {
     })
   })
 
-  it('drops unplaceable categories, 预科, fractional scores and third-party rows copied into the next year', async () => {
+  it('drops unplaceable categories, 预科, fractional scores and third-party rows repeated from an earlier year', async () => {
     const drops = new Drops('LG')
     const recs = lgRecords(await lgShard('hebei'), 'hebei.json', drops)
     const list = drops.list()
     const count = (reason: string) => list.find((d) => d.reason === reason)?.rows ?? 0
-    expect(count('third-party summary row copied unchanged into the next year')).toBe(2)
+    // 河北工业大学's 2023 row, repeated unchanged under 2024 and 2025: the copies go, the earliest stays; its own
+    // 2025 row (another score) stays too
+    expect(count('third-party summary row repeated from an earlier year')).toBe(2)
+    expect(
+      find(recs, { schoolName: '河北工业大学', spname: '电子科学与技术' }).map((r) => [r.year, r.min]),
+    ).toEqual([
+      [2023, 604],
+      [2025, 611],
+    ])
     // 对口本科征集志愿 labelled 综合 in a 3+1+2 year: the category cannot be placed (checked first)
     expect(count('category is not a gaokao category (vocational, 单列, 蒙授 or unlabelled)')).toBe(1)
     expect(count('preparatory class (预科)')).toBe(1)
     expect(count('fractional score (a composite or computed score)')).toBe(1)
-    expect(find(recs, { schoolName: '河北工业大学' })).toEqual([])
     // the 2010 line is kept by the adapter; the builder drops years outside 2014..2026
     expect(find(recs, { year: 2010 })).toHaveLength(1)
   })

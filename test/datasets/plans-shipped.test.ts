@@ -146,6 +146,24 @@ describe('shipped datasets/plans.parquet', () => {
     expect(ecust?.scored).toBe(0)
   }, 120_000)
 
+  it('files no third-party page’s earlier rows under a later year (LG’s dxsbb summaries)', async () => {
+    // 池州学院 in 安徽 had three 2025 lines for 财务管理 历史类: 2023's 482, 2024's 498 and its own 511.
+    const own = await all<{ min: number }>(
+      `SELECT min FROM plans WHERE province = '安徽' AND year = 2025 AND school_name = '池州学院'
+         AND spname = '财务管理' AND subject_type = '历史类' AND min IS NOT NULL`,
+    )
+    expect(own.map((r) => r.min)).toEqual([511])
+    // Rows of LG repeating an earlier year's row to the batch's name, score and plan count: 957 before the rule,
+    // 120 after it (single majors of official school pages and rows JSP confirms: the same line two years running).
+    const [repeats] = await all<{ n: number }>(
+      `WITH a AS (SELECT * FROM plans WHERE source LIKE 'LG%' AND spname <> '' AND min IS NOT NULL AND num > 0)
+       SELECT count(*) AS n FROM a x WHERE EXISTS (SELECT 1 FROM a y WHERE y.province = x.province
+         AND y.school_name = x.school_name AND y.spname = x.spname AND y.subject_type = x.subject_type
+         AND y.local_batch_name = x.local_batch_name AND y.min = x.min AND y.num = x.num AND y.year < x.year)`,
+    )
+    expect(repeats?.n).toBeLessThan(200)
+  }, 120_000)
+
   it('holds known lines and plans', async () => {
     const pku = await all(
       `SELECT num, tuition, min, min_section, rank_derived, outcome_level FROM plans

@@ -35,8 +35,7 @@ import { acceptsGroups, outcomeNumbers } from './common.js'
  *   `rankAlignmentStatus` blocked-* forbids deriving one here (新疆 2025: bonus scope of the score unknown).
  * - dropped: vacancy-round plans (西藏 征集计划), 定向培养军士 (conscript) plans, the tracks of excludedTrack,
  *   categories that are not a gaokao category, records without a usable score or plan, fractional scores, and
- *   third-party summary rows copied unchanged into the next year (same school, major, category, batch, score
- *   and rank in two consecutive years: both copies, since the year they belong to cannot be told).
+ *   third-party summary rows repeated from an earlier year (copyKey): the later copies.
  */
 export const REPO = 'liuguanghui0226__gaokao-zhiyuan-site'
 
@@ -196,7 +195,12 @@ function tuitionOf(v: unknown): number | null {
   return n > 0 && n < 1_000_000 ? n : null
 }
 
-/** Key of a third-party summary row for the year-copy rule (everything but the year). */
+/**
+ * Key of a third-party summary row for the copy rule: everything a year's own row would change but the year and
+ * the rank. The summary pages (dxsbb) list several years, and LG's import filed rows of earlier years under later
+ * ones, unchanged down to the batch's old name and the plan count (池州学院 in 安徽: its 2025 rows hold the 2023 and
+ * 2024 rows beside 2025's own). The rank is left out because LG derived it again from the later year's table.
+ */
 function copyKey(r: LgRecord): string | null {
   if (!/^third-party-school-score-summary/u.test(r.sourceQuality ?? '')) return null
   return [
@@ -206,31 +210,34 @@ function copyKey(r: LgRecord): string | null {
     r.subjectType,
     r.batch,
     r.minScore,
-    r.minRankEnd ?? r.minRank ?? '',
+    r.planCount ?? '',
   ].join('|')
 }
 
-/** Records of one shard; `sourceFile` is its path relative to the sources dir. */
+/**
+ * Records of one shard; `sourceFile` is its path relative to the sources dir.
+ *
+ * A third-party summary row repeated unchanged under a later year is a copy of the earlier one, and is dropped: the
+ * earliest year's row is kept. Which copy is right was measured where an independent source has the majors' own
+ * outcomes (JSP, 江苏 2023-2025; scripts/lg-copies-vs-jsp.mjs): of the 249 repeated 江苏 rows it knows two of the
+ * years of, the score is JSP's for the earliest year alone in 169, for a later year alone in 6, for every year (the
+ * same score twice) in 21, for none in 53.
+ */
 export function lgRecords(records: readonly LgRecord[], sourceFile: string, drops: Drops): PlanRecord[] {
-  const years = new Map<string, Set<number>>()
+  const firstYear = new Map<string, number>()
   for (const r of records) {
     const k = copyKey(r)
     if (k === null) continue
-    const set = years.get(k) ?? new Set<number>()
-    set.add(r.year ?? 0)
-    years.set(k, set)
+    const y = r.year ?? 0
+    if (y < (firstYear.get(k) ?? Number.POSITIVE_INFINITY)) firstYear.set(k, y)
   }
   const out: PlanRecord[] = []
   for (const r of records) {
     if (r.dataType === 'control-line') continue
     const k = copyKey(r)
-    if (k !== null) {
-      const ys = years.get(k) as Set<number>
-      const y = r.year ?? 0
-      if (ys.has(y - 1) || ys.has(y + 1)) {
-        drops.add('third-party summary row copied unchanged into the next year')
-        continue
-      }
+    if (k !== null && (r.year ?? 0) > (firstYear.get(k) as number)) {
+      drops.add('third-party summary row repeated from an earlier year')
+      continue
     }
     const rec = lgRecord(r, sourceFile)
     if (typeof rec === 'string') drops.add(rec)

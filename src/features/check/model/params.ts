@@ -5,27 +5,29 @@ import { BAND_WIDTH } from './measure.js'
  * The figures of the filing simulation (model/simulate.ts), all from 2024, none from 2025 (the year tested).
  *
  * Measured — `npm run build && node scripts/check-shared-shift.mjs 2024` — on the 2024 backtest's residuals: for
- * every option with a 2024 outcome (42,584 options in 37 province-categories), u = ln(actual lowest rank / expected)
+ * every option with a 2024 outcome (46,257 options in 37 province-categories), u = ln(actual lowest rank / expected)
  * / σ, where expected and σ are smart-match's estimate from 2021-2023 only (model/measure.ts: one-way analyses of
- * variance). Var(u) = 0.602, of which
- * - 11.4 % is the shift of the whole cohort: the lines of one province, year and category moving together (0.085 in
+ * variance). Var(u) = 0.614, of which
+ * - 12.8 % is the shift of the whole cohort: the lines of one province, year and category moving together (0.095 in
  *   log units, against 0.31 for one option: a year whose cohort shifts moves every line of the list at once);
- * - 7.4 % the shift of the lines near one another in rank, beyond that (a band of ln rank 0.8 wide);
- * - 14.7 % the shift of one school, beyond both;
- * - 14.0 % more for options whose estimates rest on the very same observations (two groups judged from one line).
- * The errors have heavy tails: IQR / sd 0.89, 1 % quantile −2.58 sd, 0.1 % −5.35 sd, as Student's t with 3 degrees
+ * - 7.5 % the shift of the lines near one another in rank, beyond that (a band of ln rank 0.8 wide);
+ * - 14.1 % the shift of one school, beyond both;
+ * - 13.1 % more for options whose estimates rest on the very same observations (two groups judged from one line).
+ * The errors have heavy tails: IQR / sd 0.88, 1 % quantile −2.65 sd, 0.1 % −5.30 sd, as Student's t with 3 degrees
  * of freedom (0.88, −2.62, −5.90), against a normal's 1.35, −2.33, −3.09: the own part of a line's error is drawn so.
- * For comparison only, 2023 (5 cohorts): Var(u) 0.47, shares 14 / 34 / 25 / 0 %; 2025 (54, not used): 0.62, 5 / 7 /
- * 25 / 11 %.
+ * Measured again on 2026-11-27 after the dataset build stopped taking LG's repeated third-party rows (plans README,
+ * "Source defects"), which gave 2024 more outcomes of its own (42,584 options, 0.602, 11.4 / 7.4 / 14.7 / 14.0 %
+ * before). For comparison only, 2023 (12 cohorts): Var(u) 0.48, shares 7 / 27 / 24 / 0 %; 2025 (54, not used):
+ * 0.68, 5 / 7 / 27 / 11 %.
  *
  * Fitted — `node scripts/check-backtest.mjs 2024` prints the fit — on the 2024 backtest's lists (smart-match's list
- * for 50 candidates per province and category, 77,150 choices): the width and bias of σ that give the least Brier
+ * for 50 candidates per province and category, 76,876 choices): the width and bias of σ that give the least Brier
  * score of "this choice alone would admit" under the error shape above (measure.ts fitCalibration): 0.66 and
  * −0.08 σ, refitted on 2026-11-26 after ZQ's 2021-2023 一分一段 tables gave ranks to many 2023 lines (0.64 and −0.04
- * before). Var(u) alone said 0.78; the choices a list holds (near the candidate's rank) are better estimated than the
- * average option. The same fit on 2025 would have given 0.64 and −0.10: 2025's lines were more selective than its
- * estimates by more than 2024's were, which 2024 could not tell (the 2025 backtest's misses, src/features/check/
- * backtest.ts).
+ * before), and the same again on 2026-11-27 with the shares above. Var(u) alone said 0.78; the choices a list holds
+ * (near the candidate's rank) are better estimated than the average option. The same fit on 2025 would have given
+ * 0.66 and −0.10: 2025's lines were more selective than its estimates by more than 2024's were, which 2024 could not
+ * tell (the 2025 backtest's misses, src/features/check/backtest.ts).
  */
 export interface CheckParams {
   /** Multiplies every estimate's σ: its real width (fitted on 2024) */
@@ -60,8 +62,8 @@ export interface CheckParams {
 }
 
 /**
- * yearShift is 0. The bias is not the same every year: the fit above gives +0.14 σ on 2023 (7 provinces, from
- * 2020-2022), −0.08 on 2024 and would give −0.10 on 2025, so one year's fit leaves the next year's bias out of the
+ * yearShift is 0. The bias is not the same every year: the fit above gives +0.12 σ on 2023 (from 2020-2022; +0.14
+ * before LG's repeated rows were dropped), −0.08 on 2024 and would give −0.10 on 2025, so one year's fit leaves the next year's bias out of the
  * spread. Drawing the spread of the two earlier fits (0.16 σ) as a shared shift of the whole year was tried on 2025
  * (`node scripts/check-backtest.mjs 2025 --params '{"yearShift":0.156}'`, 2026-11-26): P(滑档) 7-15 % 11.8 / 14.2,
  * 30-50 % 40.0 / 43.3, 70-90 % 79.7 / 83.9 — still two bands outside 3 points, one worse — and was not adopted;
