@@ -87,6 +87,9 @@ describe('batch and plan type', () => {
     expect(classifyBatch('地方专项计划本科批')).toMatchObject({ planType: '地方专项' })
     expect(classifyBatch('本科提前批B段', ['高校专项'])).toMatchObject({ batchName: '高校专项' })
     expect(classifyBatch('区域教育均衡专项')).toMatchObject({ planType: '高校专项' })
+    // the 高校专项计划's other name, which 农村专项 (地方专项) would take
+    expect(classifyBatch('高校农村专项计划')).toMatchObject({ planType: '高校专项' })
+    expect(classifyBatch('地方农村专项计划')).toMatchObject({ planType: '地方专项' })
     expect(classifyBatch('强基计划')).toMatchObject({ batchName: '强基计划', planType: '强基计划' })
     expect(planTypeOf('本科批', '普通类')).toBe('普通')
   })
@@ -103,6 +106,13 @@ describe('batch and plan type', () => {
     // 非定向 is the ordinary plan
     expect(excludedTrack('第一次填报/专业Q0/普通类/非定向')).toBeNull()
     expect(excludedTrack('只招男生')).toBe('gender-split line')
+    // batches of 公费师范 / 优师 students and special plans that do not say which: no ordinary lines
+    for (const batch of ['公费师范生', '地方公费师范/优师专项', '优师计划批', '提前批师范类(公费)(厦门)'])
+      expect(classifyBatch(batch)).toEqual({ excluded: 'directed / domicile-restricted plan' })
+    expect(classifyBatch('本科提前批', ['汉语言文学(公费师范)'])).toMatchObject({ batchName: '本科提前批' })
+    for (const batch of ['专项计划本科二批', '精准专项'])
+      expect(classifyBatch(batch)).toEqual({ excluded: 'special plan (专项) of no known type' })
+    expect(classifyBatch('民族专项')).toEqual({ excluded: 'minority-only class' })
     expect(classifyBatch('特殊类型招生批', ['(高水平运动队)'])).toEqual({
       excluded: 'special admission route',
     })

@@ -122,7 +122,7 @@ const EXCLUDED_TRACKS: readonly [RegExp, string][] = [
   ],
   [/征集|征求|补录|降分|补充志愿|第[二三四2-4]次投档|第[二三四2-4]次填报/u, 'vacancy round (征集/征求/补录)'],
   [/预科/u, 'preparatory class (预科)'],
-  [/民族班|少数民族|民考|汉考|民汉|双语|蒙授|蒙语|藏文|民语/u, 'minority-only class'],
+  [/民族班|少数民族|民族专项|民考|汉考|民汉|双语|蒙授|蒙语|藏文|民语/u, 'minority-only class'],
   [
     /内高班|内地班|内地高中|新疆班|西藏班|内高|援疆|援藏|南疆|南单|单列|藏区|藏医|非西/u,
     'region-restricted class',
@@ -146,15 +146,22 @@ export function excludedTrack(...labels: readonly (string | null | undefined)[])
   return null
 }
 
-/** Plan type from the batch and programme labels: 强基 / 国家专项 (incl. 国家贫困专项) / 地方专项 / 高校专项 / 普通. */
+/**
+ * Plan type from the batch and programme labels: 强基 / 国家专项 (incl. 国家贫困专项) / 高校专项 / 地方专项 / 普通.
+ * 高校 before 地方: the 高校专项计划 is also called 高校农村专项计划 (农村学生单独招生), which 农村专项 would take.
+ */
 export function planTypeOf(...labels: readonly (string | null | undefined)[]): PlanType {
   const s = labels.map(clean).join('|')
   if (/强基/u.test(s)) return '强基计划'
   if (/国家专项|国专|国家贫困|贫困专项|国家.{0,4}专项计划/u.test(s)) return '国家专项'
+  if (
+    /高校专项|高校农村专项|区域(教育)?均衡|自强计划|筑梦计划|圆梦计划|腾飞计划|励志计划|情系|宏志计划|农村学生/u.test(
+      s,
+    )
+  )
+    return '高校专项'
   if (/地方专项|农村专项|地方农村|苏区专项|地方.{0,4}专项计划|建档立卡专项|革命老区专项/u.test(s))
     return '地方专项'
-  if (/高校专项|区域(教育)?均衡|自强计划|筑梦计划|圆梦计划|腾飞计划|励志计划|情系|宏志计划|农村学生/u.test(s))
-    return '高校专项'
   return '普通'
 }
 
@@ -188,6 +195,11 @@ export function classifyBatch(
   const planType = planTypeOf(lb, ...hints)
   if (planType === '普通' && /特殊类型/u.test(lb))
     return { excluded: 'special-type batch of no known plan type' }
+  // A batch of its own for 公费师范 / 优师 students (a service contract, often a domicile): no ordinary line. Read on
+  // the batch only: a major named 汉语言文学(公费师范) in a plan is a programme of the plan, kept.
+  if (/公费|免费师范|优师/u.test(lb)) return { excluded: 'directed / domicile-restricted plan' }
+  // 专项计划, 精准专项 …: a special plan, but none that says which
+  if (planType === '普通' && /专项/u.test(lb)) return { excluded: 'special plan (专项) of no known type' }
   const voc = /专科|高职|高专|专项?科批/u.test(lb)
   const ug = /本科|[一二三]批|[一二三]本|本[一二三]|[一二]段|普通批|强基/u.test(lb)
   const level: '本科' | '专科' = voc ? '专科' : ug ? '本科' : vocational ? '专科' : '本科'
