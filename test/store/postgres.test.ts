@@ -38,7 +38,10 @@ describePostgres('the PostgreSQL store (GAOKAO_TEST_PG)', () => {
     const replicas = Array.from({ length: 4 }, () => storesAt(empty))
     await Promise.all(replicas.map((s) => s.open()))
     await storesAt(empty).open()
-    const versions = await sql(TEST_PG, `SELECT version FROM ${schema}.gaokao_schema_version`)
+    const versions = await sql(
+      TEST_PG,
+      `SELECT version FROM ${schema}.gaokao_schema_version ORDER BY version`,
+    )
     expect(versions).toEqual(MIGRATIONS.map((m) => ({ version: m.version })))
     expect(versions.at(-1)).toEqual({ version: SCHEMA_VERSION })
     const tables = await sql(
