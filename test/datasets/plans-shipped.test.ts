@@ -164,6 +164,17 @@ describe('shipped datasets/plans.parquet', () => {
     expect(repeats?.n).toBeLessThan(200)
   }, 120_000)
 
+  it('holds no school line above its own majors’ lines (one programme’s line taken for the school’s)', async () => {
+    // 3,146 such rows before school-lines.ts (天津大学 辽宁 物理类 2025: 657 beside majors from 637)
+    const [above] = await all<{ n: number }>(
+      `SELECT count(*) AS n FROM plans m JOIN plans s ON s.sid = m.sid AND s.province = m.province
+         AND s.year = m.year AND s.subject_type = m.subject_type AND s.batch_name = m.batch_name
+         AND s.plan_type = m.plan_type AND coalesce(s.local_batch_name, '') = coalesce(m.local_batch_name, '')
+       WHERE m.outcome_level = 'major' AND s.outcome_level = 'school' AND m.min < s.min - 2`,
+    )
+    expect(above?.n).toBe(0)
+  }, 120_000)
+
   it('holds known lines and plans', async () => {
     const pku = await all(
       `SELECT num, tuition, min, min_section, rank_derived, outcome_level FROM plans

@@ -1,38 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { MergedRow } from '../../src/datasets/plans/merge.js'
 import { dropOrdinaryCopiesOfSpecialLines } from '../../src/datasets/plans/special-copies.js'
+import { mergedRow as row } from './merged-row.js'
 
 const ORDER = ['LG', 'HB'] as const
-const row = (over: Partial<MergedRow>): MergedRow => ({
-  province: '湖北',
-  year: 2025,
-  sid: 1,
-  schoolLabel: '北京大学',
-  subjectType: '物理类',
-  batchName: '本科批',
-  localBatchName: '本科普通批',
-  planType: '普通',
-  level: '本科',
-  kind: 'group',
-  spname: '',
-  spcode: null,
-  majorId: null,
-  sgCode: '05',
-  sgInfos: null,
-  num: null,
-  numUnverified: false,
-  tuition: null,
-  length: null,
-  min: 660,
-  minSection: 900,
-  rankDerived: false,
-  average: null,
-  max: null,
-  sources: 1, // LG
-  contributors: 1,
-  rankSource: 'LG',
-  ...over,
-})
 
 describe('special plans filed as ordinary lines (湖北: LG without 备注, HB with it)', () => {
   it('drops the 普通 copy of a special group line, and only that', () => {

@@ -21,6 +21,7 @@ import {
 } from './normalize.js'
 import { enforceRankBands, type RankBandStats } from './rank-bands.js'
 import { type RankLookup, type RankTableSlice, rankLookup } from './ranks.js'
+import { clearSchoolLinesAboveTheirMajors } from './school-lines.js'
 import { PLAN_ADAPTERS, PLAN_SOURCE_ORDER } from './sources/index.js'
 import { type FirstClassMajors, loadFirstClassMajors } from './sources/mc.js'
 import { dropOrdinaryCopiesOfSpecialLines } from './special-copies.js'
@@ -82,6 +83,8 @@ export interface PlansResult {
   rankBands: RankBandStats
   /** 普通 group lines dropped as copies of a special plan's line (special-copies.ts), by their sources */
   specialCopies: Record<string, number>
+  /** School lines above their own majors' lines, their outcome taken away (school-lines.ts), by their sources */
+  schoolLinesAboveMajors: Record<string, number>
 }
 
 /** School resolution: the matcher on the name's spellings, then the national code, then the source's id hint. */
@@ -323,8 +326,13 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     return true
   })
   // a special plan's group line that a source without plan types filed as ordinary is not an ordinary group
-  const { rows: merged, dropped: specialCopies } = dropOrdinaryCopiesOfSpecialLines(
+  const { rows: withoutCopies, dropped: specialCopies } = dropOrdinaryCopiesOfSpecialLines(
     deduped,
+    PLAN_SOURCE_ORDER,
+  )
+  // a school's line above its own majors' is one programme's line, not the school's lowest
+  const { rows: merged, cleared: schoolLinesAboveMajors } = clearSchoolLinesAboveTheirMajors(
+    withoutCopies,
     PLAN_SOURCE_ORDER,
   )
   // a published average or max that contradicts the lowest score is dropped (the lowest score is kept)
@@ -410,6 +418,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     outcomesOfYearBefore,
     rankBands,
     specialCopies,
+    schoolLinesAboveMajors,
   }
 }
 

@@ -47,11 +47,8 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
       summary: [
         ...planSummary(result.rows),
         rankBandsLine(result.rankBands),
-        `plans 普通 group lines dropped as copies of a special plan's line: ${
-          Object.entries(result.specialCopies)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(', ') || '0'
-        }`,
+        `plans 普通 group lines dropped as copies of a special plan's line: ${bySources(result.specialCopies)}`,
+        `plans school lines above their own majors' lines, outcome cleared: ${bySources(result.schoolLinesAboveMajors)}`,
       ],
       manifest: {
         sources: PLAN_SOURCES.map((s) => ({ ...s })),
@@ -73,6 +70,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         rank_derivation_misses: result.derivationMisses,
         rank_band_misfits: result.rankBands,
         ordinary_copies_of_special_lines_dropped: result.specialCopies,
+        school_lines_above_their_majors_cleared: result.schoolLinesAboveMajors,
       },
       rows: result.rows,
       details: {
@@ -83,3 +81,9 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
     }
   },
 }
+
+/** Counts by sources as one summary phrase: `LG 366, GP 12`, or 0 */
+const bySources = (counts: Record<string, number>): string =>
+  Object.entries(counts)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ') || '0'

@@ -7,10 +7,10 @@ import { type Estimate, normalCdf } from './estimate.js'
  *
  * Φ on the estimate's σ is too wide for the options a list holds (near the candidate's rank, where the estimates
  * are best): on 2025, a year none of these figures saw, smart-match's listed items shown at 20-30 % were admitted
- * 11 %, at 30-40 % 20 %, at 70-80 % 83 %, at 80-90 % 91 % (113,506 items of the 志愿表 check's backtest, smart lists;
- * Brier 0.134). The chance below, with the width, bias and error shape fitted on 2024's lists for the 志愿表 check
+ * 11 %, at 30-40 % 20 %, at 70-80 % 83 %, at 80-90 % 91 % (113,518 items of the 志愿表 check's backtest, smart lists;
+ * Brier 0.133). The chance below, with the width, bias and error shape fitted on 2024's lists for the 志愿表 check
  * (src/features/check/model/params.ts, which takes them from here), gave on the same items 22, 30, 77 and 83 %
- * (Brier 0.125): every bin within 5 points. The 志愿表 check's 单独录取 is this chance (its simulation of one choice),
+ * (Brier 0.125): every bin within 5.1 points. The 志愿表 check's 单独录取 is this chance (its simulation of one choice),
  * so the two commands show one number for one choice.
  *
  * The map from Φ to this chance is increasing, so it changes no tier and no list: only the number shown, and the
@@ -23,7 +23,7 @@ export const CALIBRATION = {
   /** The estimates' bias, in units of σ, added to ln E (fitted on 2024's lists: lines a little more selective) */
   bias: -0.08,
   /** Shares of a line's error variance shared with other lines (normal): cohort, rank band, school, evidence */
-  shares: { cohort: 0.129, band: 0.076, school: 0.139, evidence: 0.132 },
+  shares: { cohort: 0.13, band: 0.076, school: 0.14, evidence: 0.131 },
   /** The rest is the line's own error, Student's t with 3 degrees of freedom (heavy tails, measured; errorCdf below
    * is t's closed form for 3) */
   ownDegrees: 3,
