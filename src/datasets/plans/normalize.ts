@@ -147,22 +147,23 @@ export function excludedTrack(...labels: readonly (string | null | undefined)[])
 }
 
 /**
- * Plan type from the batch and programme labels: 强基 / 国家专项 (incl. 国家贫困专项) / 高校专项 / 地方专项 / 普通.
+ * Plan types by their labels, the first that matches wins: 强基 / 国家专项 (incl. 国家贫困专项) / 高校专项 / 地方专项.
  * 高校 before 地方: the 高校专项计划 is also called 高校农村专项计划 (农村学生单独招生), which 农村专项 would take.
  */
+const PLAN_TYPES: readonly [RegExp, PlanType][] = [
+  [/强基/u, '强基计划'],
+  [/国家专项|国专|国家贫困|贫困专项|国家.{0,4}专项计划/u, '国家专项'],
+  [
+    /高校专项|高校农村专项|区域(教育)?均衡|自强计划|筑梦计划|圆梦计划|腾飞计划|励志计划|情系|宏志计划|农村学生/u,
+    '高校专项',
+  ],
+  [/地方专项|农村专项|地方农村|苏区专项|地方.{0,4}专项计划|建档立卡专项|革命老区专项/u, '地方专项'],
+]
+
+/** Plan type from the batch and programme labels (PLAN_TYPES); 普通 when none says otherwise. */
 export function planTypeOf(...labels: readonly (string | null | undefined)[]): PlanType {
   const s = labels.map(clean).join('|')
-  if (/强基/u.test(s)) return '强基计划'
-  if (/国家专项|国专|国家贫困|贫困专项|国家.{0,4}专项计划/u.test(s)) return '国家专项'
-  if (
-    /高校专项|高校农村专项|区域(教育)?均衡|自强计划|筑梦计划|圆梦计划|腾飞计划|励志计划|情系|宏志计划|农村学生/u.test(
-      s,
-    )
-  )
-    return '高校专项'
-  if (/地方专项|农村专项|地方农村|苏区专项|地方.{0,4}专项计划|建档立卡专项|革命老区专项/u.test(s))
-    return '地方专项'
-  return '普通'
+  return PLAN_TYPES.find(([re]) => re.test(s))?.[1] ?? '普通'
 }
 
 export interface BatchInfo {
