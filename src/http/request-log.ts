@@ -101,13 +101,24 @@ export type RequestLineWriter = (
   ip: string | undefined,
 ) => void
 
+/** Strings JSON writes as they are, between quotes: printable ASCII but `"` and `\` (request ids always are) */
+const PLAIN_JSON = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
+const quoted = (s: string): string => (PLAIN_JSON.test(s) ? `"${s}"` : JSON.stringify(s))
+
+/** The parts of request lines kept for reuse (method, URL and status; addresses): at most this many of each */
+const KEPT_PARTS = 1_000
+
 /**
  * The request lines of the kept answers (kept-answers.ts), written as pino writes `log.info({ reqId,
  * ...requestLine(…) }, 'request')` (the route's line, RequestLines): the same fields in the same order, with the
  * logger's own level number, time, pid and hostname, on the logger's own destination. Built here because pino's
  * general path (each key walked, serializers looked up, each string escaped a character at a time) cost a kept
  * answer a twelfth of its throughput (35,900 against 39,100 requests/s on seating/option, bench/serve.mjs's
- * load). test/http/kept-answers.test.ts holds the two lines equal.
+ * load). Most of a line repeats: its start changes once a millisecond, and a results-day server answers a few
+ * dozen URLs to a few addresses, so those parts are made once and kept; only the id and the time taken are new.
+ * Building each line whole cost a kept answer an eighth of its throughput (35,400 against 41,700 requests/s
+ * with no line at all; 38,300 with the parts kept, bench/light-client.mjs on seating/option, 2026-11-27).
+ * test/http/kept-answers.test.ts holds the two lines equal; test/http/request-log.test.ts the escaping.
  */
 export function requestLineWriter(log: FastifyBaseLogger): RequestLineWriter {
   const logger = log as unknown as pino.Logger & Record<symbol, unknown>
@@ -115,12 +126,31 @@ export function requestLineWriter(log: FastifyBaseLogger): RequestLineWriter {
   // `{"level":30` and `,"pid":…,"hostname":"…"`, as pino's root logger writes them
   const level = `{"level":${logger.levels.values.info}`
   const bindings = logger[pino.symbols.chindingsSym] as string
-  const text = JSON.stringify
+  let stampedAt = -1
+  let start = ''
+  const middles = new Map<string, string>()
+  const ends = new Map<string | undefined, string>()
   return (id, method, url, status, ms, ip) => {
     if (!logger.isLevelEnabled('info')) return
-    destination.write(
-      `${level},"time":${Date.now()}${bindings},"reqId":${text(id)},"method":${text(method)},"url":${text(url)},"status":${status},"ms":${Math.round(ms)}${ip === undefined ? '' : `,"ip":${text(ip)}`},"msg":"request"}\n`,
-    )
+    const now = Date.now()
+    if (now !== stampedAt) {
+      stampedAt = now
+      start = `${level},"time":${now}${bindings},"reqId":`
+    }
+    const asked = `${status} ${method} ${url}`
+    let middle = middles.get(asked)
+    if (middle === undefined) {
+      middle = `,"method":${quoted(method)},"url":${quoted(url)},"status":${status},"ms":`
+      if (middles.size >= KEPT_PARTS) middles.clear()
+      middles.set(asked, middle)
+    }
+    let end = ends.get(ip)
+    if (end === undefined) {
+      end = `${ip === undefined ? '' : `,"ip":${quoted(ip)}`},"msg":"request"}\n`
+      if (ends.size >= KEPT_PARTS) ends.clear()
+      ends.set(ip, end)
+    }
+    destination.write(start + quoted(id) + middle + Math.round(ms) + end)
   }
 }
 
