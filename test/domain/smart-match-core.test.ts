@@ -375,6 +375,46 @@ describe('buildOptions', () => {
     const [unknown] = build8([line(2024, 2000, null), line(2023, 5000, '不限')])
     expect(unknown?.estimate.used.map((u) => u.year).sort()).toEqual([2023, 2024])
   })
+  it('judges a group by its own line in a year that has one, not by a major line below it', () => {
+    // 哈尔滨师范大学 黑龙江 专业组（120） 2025: a group line of 489 (rank 35,963) and majors filed under it down to 360
+    // (85,313), a later round's (征集) lines or another group's.
+    const groupRow: MenuRow = {
+      ...(menu[0] as MenuRow),
+      id: 600,
+      sid: 6,
+      group: '6X',
+      name: '',
+      sgInfos: null,
+    }
+    const major: MenuRow = { ...groupRow, id: 601, name: '地理信息科学' }
+    const line = (name: string, year: number, rank: number): HistoryRow => ({
+      ...(history[0] as HistoryRow),
+      sid: 6,
+      group: '6X',
+      name,
+      year,
+      rank,
+      level: name === '' ? 'group' : 'major',
+    })
+    const groupOf = (lines: HistoryRow[]) =>
+      buildOptions({
+        volunteerType: 2,
+        targetYear: 2025,
+        menu: [groupRow, major],
+        history: lines,
+        ratioOf: () => total,
+      })[0]
+    const judged = groupOf([
+      line('', 2024, 36000),
+      line(major.name, 2024, 85000),
+      line(major.name, 2023, 80000),
+    ])
+    expect(judged?.estimate.used.map((u) => [u.year, u.rank, u.level])).toEqual([
+      [2024, 36000, 'group'],
+      // a year without a group line: the group admits down to its least selective major
+      [2023, 80000, 'group'],
+    ])
+  })
   it('in a major province, makes a school whose plan lists no major one school option, judged by its line', () => {
     // 浙江 publishes school lines only: school 7's plan is one school row, with a school line the year before.
     const schoolRow: MenuRow = {

@@ -19,8 +19,8 @@ import { parseRequirement, type Requirement, requirementKey } from './subjects.j
  *   school whose plan names no major is one option of school granularity (its line is its least selective
  *   major's);
  * - volunteerType 2: one major group of a school — the group's own lowest ranks where a past group of the same
- *   name was published, and in every year the highest of its majors' lowest ranks (a group admits down to its
- *   least selective major);
+ *   name was published, and in a year without one the highest of its majors' lowest ranks (a group admits down to
+ *   its least selective major);
  * - volunteerType 1: one school — the school's own lowest ranks, and the highest of all its majors' and groups'.
  *
  * Options without any earlier outcome cannot be judged and are left out; majors without one still appear in a
@@ -234,15 +234,23 @@ export function buildOptions(input: BuildInput): Option[] {
       const own = granularity === 'group' ? groupRequirement(rows) : undefined
       const sameGroup = (o: Observation) =>
         own === undefined || o.requirement === undefined || o.requirement === own
+      const lines =
+        granularity === 'group' ? (index.groups.get(first.sid)?.get(first.group) ?? []).filter(sameGroup) : []
+      const lineYears = new Set(lines.map((o) => o.year))
       const observations =
         granularity === 'group'
           ? [
-              ...(index.groups.get(first.sid)?.get(first.group) ?? []).filter(sameGroup),
-              // borrowed majors (compose.ts) are listed, never evidence of the group's line
+              ...lines,
+              // The group's own line (its 投档线) is its lowest rank of the year; its majors' lowest, the highest of
+              // their lines, only stands in for a year without one. A major line below the group's is a later
+              // round's (征集) or another group's: 哈尔滨师范大学's 黑龙江 专业组（120） had a line of 489 in 2025
+              // (rank 35,963, two sources) and majors filed under it down to 360 (85,313): a 2026 candidate at
+              // rank 75,000 was given it as a 冲 of 32 %, which the group never reaches.
+              // Borrowed majors (compose.ts) are listed, never evidence of the group's line.
               ...aggregate(
                 majors.filter((m) => m.row.composition === undefined).map((m) => observationsOf(m.row)),
                 'group',
-              ),
+              ).filter((o) => !lineYears.has(o.year)),
               ...(index.schools.get(first.sid) ?? []),
             ]
           : [
