@@ -276,6 +276,16 @@ const WARNINGS: { table: string; rule: string; key: string; sql: string[] }[] = 
     sql: ['UPDATE plans SET min_section = 40 WHERE id = 1'],
   },
   {
+    // a line of 南京大学's 专业组（01） 4 points above its major's 695
+    table: 'plans',
+    rule: 'major_below_group_line',
+    key: 'id=1',
+    sql: [
+      `INSERT INTO plans SELECT * REPLACE (91 AS id, NULL AS major_id, '' AS spname, 'group' AS outcome_level, 699 AS min,
+         NULL AS min_section, false AS rank_derived, NULL AS average, NULL AS max) FROM plans WHERE id = 1`,
+    ],
+  },
+  {
     table: 'category_stats',
     rule: 'applicants_vs_ranks',
     key: 'province=新疆 year=2025 subject_type=理科 title=2025年新疆理科考生',
@@ -356,7 +366,7 @@ describe('gaokao datasets validate', () => {
     expect(run.code).toBe(0)
     for (const w of WARNINGS) expect(run.stdout, w.rule).toContain(`${w.table} ${w.key}  [${w.rule}]`)
     expect(run.stdout).toContain('! 警告 plans rank_consistency')
-    expect(run.stdout).toMatch(/结果: 通过 \(4 条规则有警告/)
+    expect(run.stdout).toMatch(/结果: 通过 \(5 条规则有警告/)
   })
 
   it('rank_band: a rank outside its own table’s band for the score (±1 分) fails; the 区外 and 专科 tables count', async () => {

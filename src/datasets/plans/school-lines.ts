@@ -1,8 +1,11 @@
 import { type MergedRow, sourcesOf } from './merge.js'
 import type { PlanSourceId } from './types.js'
 
-/** Points a school's line may stand above its lowest major's before it is taken for another line (ties, rounding) */
-const TOLERANCE = 2
+/**
+ * Points a school's or group's line may stand above its lowest major's before the two are taken for lines of different
+ * things (ties, rounding); `datasets validate` warns of majors below their group's line by as much (major_below_group_line)
+ */
+export const UNIT_LINE_TOLERANCE = 2
 
 /**
  * A school's line above its own majors' lines. A school's lowest admitted score is the lowest of its majors' (调剂
@@ -31,7 +34,7 @@ export function clearSchoolLinesAboveTheirMajors(
   const kept: MergedRow[] = []
   for (const m of rows) {
     const lowest = m.kind === 'school' && m.min !== null ? lowestMajor.get(unitKey(m)) : undefined
-    if (lowest === undefined || (m.min as number) <= lowest + TOLERANCE) {
+    if (lowest === undefined || (m.min as number) <= lowest + UNIT_LINE_TOLERANCE) {
       kept.push(m)
       continue
     }

@@ -1,5 +1,6 @@
 import type { Column } from '../../data/schema.js'
 import { RANK_BAND_TOLERANCE } from '../plans/rank-bands.js'
+import { UNIT_LINE_TOLERANCE } from '../plans/school-lines.js'
 import { BATCH_NAMES } from '../plans/types.js'
 import { LINE_TYPE_PATTERN } from '../score-lines/checks.js'
 import { knownTables, schemaOf } from './session.js'
@@ -328,6 +329,37 @@ function specificChecks(): RowCheck[] {
              ASOF JOIN r ON r.province = m.province AND r.year = m.year AND r.km = m.subject_type AND m.min <= r.score_high) t`,
       where: 't.__rank <> t.min_section',
       message: `'min ' || ${show('t.min')} || ' gives rank ' || ${show('t.__rank')} || ', min_section is ' || ${show('t.min_section')}`,
+    }),
+    row({
+      table: 'plans',
+      name: 'major_below_group_line',
+      severity: 'warning',
+      description: `专业最低分不低于本组投档线 ${UNIT_LINE_TOLERANCE} 分以上 (同省份, 年份, 院校, 科类, 批次, 计划类型, 专业组): 低得多的多是征集志愿或别组的线 (smart-match 判断该组只用组线)`,
+      uses: [
+        'id',
+        'province',
+        'year',
+        'sid',
+        'subject_type',
+        'batch_name',
+        'plan_type',
+        'local_batch_name',
+        'sg_name',
+        'outcome_level',
+        'min',
+      ],
+      // A group's 投档线 is the lowest score of those it admitted in the round; a major's lowest cannot lie below
+      // it, but a later round's (征集) or another group's line filed under the group does.
+      from: `(WITH g AS (SELECT province, year, sid, subject_type, batch_name, plan_type, local_batch_name, sg_name,
+                             min(min) AS __group_min FROM "plans"
+                      WHERE outcome_level = 'group' AND min IS NOT NULL AND coalesce(sg_name, '') <> '' GROUP BY ALL)
+             SELECT p.*, g.__group_min FROM "plans" p JOIN g ON p.province = g.province AND p.year = g.year
+               AND p.sid = g.sid AND p.subject_type = g.subject_type AND p.batch_name = g.batch_name
+               AND p.plan_type IS NOT DISTINCT FROM g.plan_type
+               AND p.local_batch_name IS NOT DISTINCT FROM g.local_batch_name AND p.sg_name = g.sg_name
+             WHERE p.outcome_level = 'major' AND p.min IS NOT NULL) t`,
+      where: `t.min < t.__group_min - ${UNIT_LINE_TOLERANCE}`,
+      message: `'min ' || ${show('t.min')} || ' is below its group''s line ' || ${show('t.__group_min')} || ' (' || t.sg_name || ')'`,
     }),
     row({
       table: 'plans',
