@@ -415,6 +415,38 @@ describe('buildOptions', () => {
       [2023, 80000, 'group'],
     ])
   })
+  it('takes a line of the same catalogue id for a renamed major, never the line of another major on the plan', () => {
+    // 中山大学 in 辽宁's 2025 plan: 临床医学(八年制) and 临床医学(深圳校区), one catalogue id; 2023 had one 临床医学,
+    // the 八年制's. A 2023 row of a name no longer on the plan is the renamed major's former name.
+    const base: MenuRow = { ...(menu[0] as MenuRow), sid: 5, group: '', majorId: 267, sgInfos: null }
+    const eightYear: MenuRow = { ...base, id: 501, name: '临床医学(八年制)' }
+    const shenzhen: MenuRow = { ...base, id: 502, name: '临床医学(深圳校区)' }
+    const line = (name: string, rank: number): HistoryRow => ({
+      ...(history[0] as HistoryRow),
+      sid: 5,
+      group: '',
+      name,
+      majorId: 267,
+      year: 2024,
+      rank,
+      level: 'major',
+    })
+    const optionsOf = (lines: HistoryRow[]) =>
+      buildOptions({
+        volunteerType: 3,
+        targetYear: 2025,
+        menu: [eightYear, shenzhen],
+        history: lines,
+        ratioOf: () => total,
+      })
+    const own = optionsOf([line(eightYear.name, 1500)])
+    expect(own.map((o) => o.majors[0]?.row.name)).toEqual([eightYear.name])
+    const renamed = optionsOf([line('临床医学(深圳)', 9000)])
+    expect(renamed.map((o) => [o.majors[0]?.row.name, o.estimate.used[0]?.rank])).toEqual([
+      [eightYear.name, 9000],
+      [shenzhen.name, 9000],
+    ])
+  })
   it('in a major province, makes a school whose plan lists no major one school option, judged by its line', () => {
     // 浙江 publishes school lines only: school 7's plan is one school row, with a school line the year before.
     const schoolRow: MenuRow = {

@@ -41,20 +41,20 @@ import { simulateFiling } from './model/simulate.js'
  * never what the line was.
  *
  * Results (`gaokao check backtest --year 2025`: 50 candidates per province and category, 2,000 draws per list;
- * 30 provinces, 13,181 lists, 351,301 choices; model/params.ts's figures, all from 2024, measured again on 2024
- * on 2026-11-27 after that day's dataset fixes and unchanged by smart-match's group lines of the same day). The
- * Brier score of "choice i admits" is 0.024 pooled and at most 0.101 in any province (新疆; 吉林 0.082, 云南 0.061,
- * every other under 0.05): within the issue's 0.12. P(滑档), predicted against realised, by band: 0-1 % 0.1 / 0.2 %
- * (8,413 lists); 1-3 % 1.9 / 2.3 (648); 3-7 % 4.6 / 4.0 (702); 7-15 % 11.5 / 14.2 (1,386); 15-30 % 20.5 / 20.0
- * (862); 30-50 % 40.1 / 43.5 (457); 50-70 % 58.9 / 63.8 (365); 70-90 % 80.1 / 82.7 (278); 90-100 % 91.9 / 88.6
- * (70). The issue's bar (within 3 points in each band of 200 lists or more) is NOT met in two bands (30-50: 3.5
- * points, 50-70: 4.9, too few 滑档 predicted; one band by 5.7 before smart-match judged groups by their own lines,
- * three by 3.4-3.8 before the dataset fixes, four by 3.0-8.5 with the first of them alone). Why: 2025's lines were
- * more selective than their estimates by more than 2024's were (the same calibration fit on 2025 gives a bias of
- * −0.10 σ against 2024's −0.08), a shift of the whole year that moves every pooled band at once, and 2025's lists
- * failed together more often than 2024's shared shifts allow (docs/check.md); on 2024 itself (in-sample for the
- * fitted width and bias) the misses go the other way (15-30 % 20.2 / 14.3, 50-70 % 59.4 / 52.6). Nothing was tuned
- * on 2025.
+ * 30 provinces, 13,190 lists, 351,404 choices; model/params.ts's figures, all from 2024, measured again on 2024
+ * on 2026-11-27 after that day's dataset fixes and smart-match's changes). The Brier score of "choice i admits" is
+ * 0.024 pooled and at most 0.101 in any province (新疆; 吉林 0.081, 云南 0.060, every other under 0.05): within the
+ * issue's 0.12. P(滑档), predicted against realised, by band: 0-1 % 0.1 / 0.2 % (8,362 lists); 1-3 % 1.9 / 2.6
+ * (658); 3-7 % 4.5 / 3.6 (716); 7-15 % 11.4 / 13.3 (1,448); 15-30 % 20.4 / 19.7 (841); 30-50 % 40.1 / 43.8 (463);
+ * 50-70 % 59.0 / 63.4 (372); 70-90 % 79.7 / 82.9 (275); 90-100 % 91.8 / 85.5 (55). The issue's bar (within 3
+ * points in each band of 200 lists or more) is NOT met in three bands (30-50: 3.8 points, 50-70: 4.5, 70-90: 3.2,
+ * too few 滑档 predicted; one band by 5.7 before smart-match's changes of 2026-11-27 and the figures measured
+ * again for them, three by 3.4-3.8 before the dataset fixes, four by 3.0-8.5 with the first of them alone). Why:
+ * 2025's lines were more selective than their estimates by more than 2024's were (the same calibration fit on 2025
+ * gives a bias of −0.10 σ against 2024's −0.08), a shift of the whole year that moves every pooled band at once,
+ * and 2025's lists failed together more often than 2024's shared shifts allow (docs/check.md); on 2024 itself
+ * (in-sample for the fitted width and bias) the misses go the other way (15-30 % 20.2 / 13.3, 50-70 % 59.0 /
+ * 53.0). Nothing was tuned on 2025.
  */
 
 export type ListVariant = 'smart' | 'reordered' | 'fewer_bao' | 'chong_only' | 'few'

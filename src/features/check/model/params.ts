@@ -5,27 +5,29 @@ import { BAND_WIDTH } from './measure.js'
  * The figures of the filing simulation (model/simulate.ts), all from 2024, none from 2025 (the year tested).
  *
  * Measured — `npm run build && node scripts/check-shared-shift.mjs 2024` — on the 2024 backtest's residuals: for
- * every option with a 2024 outcome (45,440 options in 37 province-categories), u = ln(actual lowest rank / expected)
+ * every option with a 2024 outcome (45,419 options in 37 province-categories), u = ln(actual lowest rank / expected)
  * / σ, where expected and σ are smart-match's estimate from 2021-2023 only (model/measure.ts: one-way analyses of
- * variance). Var(u) = 0.619, of which
- * - 13.0 % is the shift of the whole cohort: the lines of one province, year and category moving together (0.096 in
+ * variance). Var(u) = 0.604, of which
+ * - 13.1 % is the shift of the whole cohort: the lines of one province, year and category moving together (0.096 in
  *   log units, against 0.31 for one option: a year whose cohort shifts moves every line of the list at once);
- * - 7.6 % the shift of the lines near one another in rank, beyond that (a band of ln rank 0.8 wide);
- * - 14.0 % the shift of one school, beyond both;
- * - 13.1 % more for options whose estimates rest on the very same observations (two groups judged from one line).
- * The errors have heavy tails: IQR / sd 0.89, 1 % quantile −2.65 sd, 0.1 % −5.28 sd, as Student's t with 3 degrees
+ * - 7.7 % the shift of the lines near one another in rank, beyond that (a band of ln rank 0.8 wide);
+ * - 14.5 % the shift of one school, beyond both;
+ * - 10.4 % more for options whose estimates rest on the very same observations (two groups judged from one line).
+ * The errors have heavy tails: IQR / sd 0.90, 1 % quantile −2.62 sd, 0.1 % −5.16 sd, as Student's t with 3 degrees
  * of freedom (0.88, −2.62, −5.90), against a normal's 1.35, −2.33, −3.09: the own part of a line's error is drawn so.
- * Measured again on 2026-11-27 after the dataset build stopped taking LG's repeated third-party rows, the batches
- * of 公费师范 / 优师 students, unnamed 专项 and school lines above their own majors' (plans README), which gave 2024
- * more outcomes of its own (42,584 options, 0.602, 11.4 / 7.4 / 14.7 / 14.0 % before). For comparison only, 2023 (12 cohorts): Var(u) 0.48, shares 7 / 27 / 24 / 0 %; 2025 (54, not used):
- * 0.68, 5 / 7 / 27 / 11 %.
+ * Measured again on 2026-11-27, (a) after the dataset build stopped taking LG's repeated third-party rows, the
+ * batches of 公费师范 / 优师 students, unnamed 专项 and school lines above their own majors' (plans README), which gave
+ * 2024 more outcomes of its own (42,584 options, 0.602, 11.4 / 7.4 / 14.7 / 14.0 % before), and (b) after
+ * smart-match stopped taking another major's line of the same catalogue id for a major's own (options.ts
+ * majorObservations; 45,440 options, 0.619, 13.0 / 7.6 / 14.0 / 13.1 % before). For comparison only, 2023 (12
+ * cohorts): Var(u) 0.48, shares 7 / 27 / 24 / 0 %; 2025 (54, not used): 0.68, 5 / 7 / 27 / 11 %.
  *
  * Fitted — `node scripts/check-backtest.mjs 2024` prints the fit — on the 2024 backtest's lists (smart-match's list
- * for 50 candidates per province and category, 76,821 choices): the width and bias of σ that give the least Brier
- * score of "this choice alone would admit" under the error shape above (measure.ts fitCalibration): 0.66 and
+ * for 50 candidates per province and category, 76,758 choices): the width and bias of σ that give the least Brier
+ * score of "this choice alone would admit" under the error shape above (measure.ts fitCalibration): 0.68 and
  * −0.08 σ, refitted on 2026-11-26 after ZQ's 2021-2023 一分一段 tables gave ranks to many 2023 lines (0.64 and −0.04
- * before), and the same again on 2026-11-27 with the shares above. Var(u) alone said 0.78; the choices a list holds
- * (near the candidate's rank) are better estimated than the average option. The same fit on 2025 would have given
+ * before), 0.66 and −0.08 with the shares of (a) above, and 0.68 with those of (b). Var(u) alone said 0.78; the
+ * choices a list holds (near the candidate's rank) are better estimated than the average option. The same fit on 2025 would have given
  * 0.66 and −0.10: 2025's lines were more selective than its estimates by more than 2024's were, which 2024 could not
  * tell (the 2025 backtest's misses, src/features/check/backtest.ts).
  */

@@ -7,23 +7,23 @@ import { type Estimate, normalCdf } from './estimate.js'
  *
  * Φ on the estimate's σ is too wide for the options a list holds (near the candidate's rank, where the estimates
  * are best): on 2025, a year none of these figures saw, smart-match's listed items shown at 20-30 % were admitted
- * 11 %, at 30-40 % 20 %, at 70-80 % 83 %, at 80-90 % 91 % (113,518 items of the 志愿表 check's backtest, smart lists;
- * Brier 0.133). The chance below, with the width, bias and error shape fitted on 2024's lists for the 志愿表 check
- * (src/features/check/model/params.ts, which takes them from here), gave on the same items 22, 30, 77 and 83 %
- * (Brier 0.125): every bin within 5.1 points. The 志愿表 check's 单独录取 is this chance (its simulation of one choice),
+ * 11 %, at 30-40 % 20 %, at 70-80 % 83 %, at 80-90 % 91 % (113,549 items of the 志愿表 check's backtest, smart lists;
+ * Brier 0.134). The chance below, with the width, bias and error shape fitted on 2024's lists for the 志愿表 check
+ * (src/features/check/model/params.ts, which takes them from here), gave on the same items 22, 30, 77 and 84 %
+ * (Brier 0.126): every bin within 5.2 points (measured 2026-11-27). The 志愿表 check's 单独录取 is this chance (its simulation of one choice),
  * so the two commands show one number for one choice.
  *
  * The map from Φ to this chance is increasing, so it changes no tier and no list: only the number shown, and the
- * tiers' bands as they are told (calibratedBand: strategy 1's 冲 from 20 % of Φ is 6 % of this chance, 稳 from 50 %
+ * tiers' bands as they are told (calibratedBand: strategy 1's 冲 from 20 % of Φ is 7 % of this chance, 稳 from 50 %
  * is 45 %, 保 from 90 % is 97 %).
  */
 export const CALIBRATION = {
   /** The real width of a line's error, in units of the estimate's σ (fitted on 2024's lists) */
-  width: 0.66,
+  width: 0.68,
   /** The estimates' bias, in units of σ, added to ln E (fitted on 2024's lists: lines a little more selective) */
   bias: -0.08,
   /** Shares of a line's error variance shared with other lines (normal): cohort, rank band, school, evidence */
-  shares: { cohort: 0.13, band: 0.076, school: 0.14, evidence: 0.131 },
+  shares: { cohort: 0.131, band: 0.077, school: 0.145, evidence: 0.104 },
   /** The rest is the line's own error, Student's t with 3 degrees of freedom (heavy tails, measured; errorCdf below
    * is t's closed form for 3) */
   ownDegrees: 3,

@@ -165,10 +165,17 @@ export function buildOptions(input: BuildInput): Option[] {
   }
   // A major's own observations serve its own estimate and its group's: look them up once.
   const ownObservations = new Map<number, Observation[]>()
+  const menuNames = new Map<number, Set<string>>()
+  for (const row of input.menu) {
+    if (row.name === '') continue
+    const names = menuNames.get(row.sid)
+    if (names) names.add(majorNameKey(row.name))
+    else menuNames.set(row.sid, new Set([majorNameKey(row.name)]))
+  }
   const observationsOf = (row: MenuRow) => {
     let obs = ownObservations.get(row.id)
     if (!obs) {
-      obs = majorObservations(index, row)
+      obs = majorObservations(index, row, menuNames.get(row.sid) ?? new Set())
       ownObservations.set(row.id, obs)
     }
     return obs
@@ -218,6 +225,26 @@ export function buildOptions(input: BuildInput): Option[] {
     const sid = (rows[0] as MenuRow).sid
     perSchool.set(sid, (perSchool.get(sid) ?? 0) + 1)
   }
+  /**
+   * A group's lowest rank in each earlier year: its own line (its 投档线) where one was published, else the highest
+   * of its majors' lowest ranks (a group admits down to its least selective major).
+   */
+  const groupYears = (rows: readonly MenuRow[], majors: readonly MajorEntry[]): Observation[] => {
+    const first = rows[0] as MenuRow
+    // A past group of the same name that required other subjects was another group (北京 2024's 专业组（01）
+    // of 东北大学秦皇岛分校 required 物理和化学; 2025's is 不限): its line says nothing of this one.
+    const own = groupRequirement(rows)
+    const published = (index.groups.get(first.sid)?.get(first.group) ?? []).filter(
+      (o) => own === undefined || o.requirement === undefined || o.requirement === own,
+    )
+    // Borrowed majors (compose.ts) are listed, never evidence of the group's line.
+    const ownMajors = majors.filter((m) => m.row.composition === undefined).map((m) => observationsOf(m.row))
+    // A major line below the group's is a later round's (征集) or another group's, not the group's lowest:
+    // 哈尔滨师范大学's 黑龙江 专业组（120） had a line of 489 in 2025 (rank 35,963, two sources) and majors filed
+    // under it down to 360 (85,313), which gave it to a 2026 candidate at rank 75,000 as a 冲 of 32 %.
+    const lineYears = new Set(published.map((o) => o.year))
+    return [...published, ...aggregate(ownMajors, 'group').filter((o) => !lineYears.has(o.year))]
+  }
   for (const [key, rows] of menuOptions) {
     const first = rows[0] as MenuRow
     const granularity = key.startsWith('s') ? 'school' : optionGranularity
@@ -229,30 +256,9 @@ export function buildOptions(input: BuildInput): Option[] {
     let est: Estimate | undefined
     if (granularity === 'major') est = majorEntries.get(first.id)?.estimate
     else {
-      // A past group of the same name that required other subjects was another group (北京 2024's 专业组（01）
-      // of 东北大学秦皇岛分校 required 物理和化学; 2025's is 不限): its line says nothing of this one.
-      const own = granularity === 'group' ? groupRequirement(rows) : undefined
-      const sameGroup = (o: Observation) =>
-        own === undefined || o.requirement === undefined || o.requirement === own
-      const lines =
-        granularity === 'group' ? (index.groups.get(first.sid)?.get(first.group) ?? []).filter(sameGroup) : []
-      const lineYears = new Set(lines.map((o) => o.year))
       const observations =
         granularity === 'group'
-          ? [
-              ...lines,
-              // The group's own line (its 投档线) is its lowest rank of the year; its majors' lowest, the highest of
-              // their lines, only stands in for a year without one. A major line below the group's is a later
-              // round's (征集) or another group's: 哈尔滨师范大学's 黑龙江 专业组（120） had a line of 489 in 2025
-              // (rank 35,963, two sources) and majors filed under it down to 360 (85,313): a 2026 candidate at
-              // rank 75,000 was given it as a 冲 of 32 %, which the group never reaches.
-              // Borrowed majors (compose.ts) are listed, never evidence of the group's line.
-              ...aggregate(
-                majors.filter((m) => m.row.composition === undefined).map((m) => observationsOf(m.row)),
-                'group',
-              ).filter((o) => !lineYears.has(o.year)),
-              ...(index.schools.get(first.sid) ?? []),
-            ]
+          ? [...groupYears(rows, majors), ...(index.schools.get(first.sid) ?? [])]
           : [
               ...(index.schools.get(first.sid) ?? []),
               ...aggregate(
@@ -300,8 +306,8 @@ type BySchool<K> = Map<number, Map<K, Observation[]>>
 interface HistoryIndex {
   /** major rows by sid, then normalized name */
   byName: BySchool<string>
-  /** major rows by sid, then catalogue id, used when the name found nothing in a year */
-  byMajorId: BySchool<number>
+  /** major rows by sid, then catalogue id, used when the name found nothing in a year; with their name's key */
+  byMajorId: Map<number, Map<number, { o: Observation; nameKey: string }[]>>
   /** group rows by sid, then group name */
   groups: BySchool<string>
   schools: Map<number, Observation[]>
@@ -317,12 +323,12 @@ function indexHistory(history: readonly HistoryRow[]): HistoryIndex {
     schools: new Map(),
     bySchool: new Map(),
   }
-  const push = <K>(map: Map<K, Observation[]>, key: K, o: Observation) => {
+  const push = <K, V>(map: Map<K, V[]>, key: K, o: V) => {
     const list = map.get(key)
     if (list) list.push(o)
     else map.set(key, [o])
   }
-  const inSchool = <K>(map: BySchool<K>, sid: number): Map<K, Observation[]> => {
+  const inSchool = <K, V>(map: Map<number, Map<K, V[]>>, sid: number): Map<K, V[]> => {
     let inner = map.get(sid)
     if (!inner) {
       inner = new Map()
@@ -333,8 +339,9 @@ function indexHistory(history: readonly HistoryRow[]): HistoryIndex {
   for (const h of history) {
     const o: Observation = { year: h.year, rank: h.rank, score: h.score, derived: h.derived, level: h.level }
     if (h.level === 'major') {
-      push(inSchool(index.byName, h.sid), majorNameKey(h.name), o)
-      if (h.majorId !== null) push(inSchool(index.byMajorId, h.sid), h.majorId, o)
+      const nameKey = majorNameKey(h.name)
+      push(inSchool(index.byName, h.sid), nameKey, o)
+      if (h.majorId !== null) push(inSchool(index.byMajorId, h.sid), h.majorId, { o, nameKey })
       push(index.bySchool, h.sid, o)
     } else if (h.level === 'group') {
       push(inSchool(index.groups, h.sid), h.group, { ...o, requirement: requirementKey(h.sgInfos) })
@@ -344,14 +351,21 @@ function indexHistory(history: readonly HistoryRow[]): HistoryIndex {
   return index
 }
 
-/** A menu major's own earlier outcomes: by name, and by catalogue id in the years the name found nothing. */
-function majorObservations(index: HistoryIndex, row: MenuRow): Observation[] {
+/**
+ * A menu major's own earlier outcomes: by name, and by catalogue id in the years the name found nothing (a major
+ * renamed). A row whose name is another major of the same school's plan now is that major's, not this one's
+ * former name: in 辽宁's 2025 plan, 中山大学's 临床医学(深圳校区) took the 2023 line of 临床医学(八年制) (rank 1,548),
+ * the one 临床医学 of that year, for its own; 西南财经大学's 会计学 in 江苏, that of 会计学(注册会计师专门化方向).
+ */
+function majorObservations(index: HistoryIndex, row: MenuRow, menuNames: ReadonlySet<string>): Observation[] {
   const byName = index.byName.get(row.sid)?.get(majorNameKey(row.name)) ?? []
   if (row.majorId === null) return byName
   const idRows = index.byMajorId.get(row.sid)?.get(row.majorId)
   if (!idRows) return byName
   const years = new Set(byName.map((o) => o.year))
-  const byId = idRows.filter((o) => !years.has(o.year))
+  const byId = idRows
+    .filter(({ o, nameKey }) => !years.has(o.year) && !menuNames.has(nameKey))
+    .map(({ o }) => o)
   if (byId.length === 0) return byName
   // Several majors of one catalogue id (方向, 中外合作) in a year: the id says nothing about which one this is.
   const perYear = new Map<number, number>()
