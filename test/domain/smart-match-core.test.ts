@@ -340,27 +340,27 @@ describe('buildOptions', () => {
     })
     expect(opts.some((o) => o.sid === 9)).toBe(false)
   })
-  it('does not judge a group by a past group of the same name that required other subjects', () => {
-    const groupRow: MenuRow = {
-      ...(menu[0] as MenuRow),
-      id: 800,
-      sid: 8,
-      group: '8X',
-      name: '',
-      sgInfos: '不限',
-    }
-    const major: MenuRow = { ...groupRow, id: 801, name: '汉语言', sgInfos: '不限' }
-    const line = (year: number, rank: number, sgInfos: string | null): HistoryRow => ({
+  /** One group of the menu (its row and one major) with lines of its own, built as volunteerType 2 */
+  const groupCase = (sid: number, sgInfos: string | null, majorName: string) => {
+    const group = `${sid}X`
+    const groupRow: MenuRow = { ...(menu[0] as MenuRow), id: sid * 100, sid, group, name: '', sgInfos }
+    const major: MenuRow = { ...groupRow, id: sid * 100 + 1, name: majorName }
+    const line = (
+      name: string,
+      year: number,
+      rank: number,
+      lineSgInfos: string | null = null,
+    ): HistoryRow => ({
       ...(history[0] as HistoryRow),
-      sid: 8,
-      group: '8X',
-      name: '',
+      sid,
+      group,
+      name,
       year,
       rank,
-      level: 'group',
-      sgInfos,
+      level: name === '' ? 'group' : 'major',
+      sgInfos: lineSgInfos,
     })
-    const build8 = (lines: HistoryRow[]) =>
+    const build = (lines: HistoryRow[]) =>
       buildOptions({
         volunteerType: 2,
         targetYear: 2025,
@@ -368,43 +368,22 @@ describe('buildOptions', () => {
         history: lines,
         ratioOf: () => total,
       })
+    return { major, line, build }
+  }
+  it('does not judge a group by a past group of the same name that required other subjects', () => {
+    const { line, build } = groupCase(8, '不限', '汉语言')
     // 2024's 8X required 物理和化学: another group; 2023's was 不限, as now
-    const [mixed] = build8([line(2024, 2000, '物理和化学'), line(2023, 5000, '不限')])
+    const [mixed] = build([line('', 2024, 2000, '物理和化学'), line('', 2023, 5000, '不限')])
     expect(mixed?.estimate.used.map((u) => u.year)).toEqual([2023])
     // an unknown requirement is no evidence of a different group
-    const [unknown] = build8([line(2024, 2000, null), line(2023, 5000, '不限')])
+    const [unknown] = build([line('', 2024, 2000, null), line('', 2023, 5000, '不限')])
     expect(unknown?.estimate.used.map((u) => u.year).sort()).toEqual([2023, 2024])
   })
   it('judges a group by its own line in a year that has one, not by a major line below it', () => {
     // 哈尔滨师范大学 黑龙江 专业组（120） 2025: a group line of 489 (rank 35,963) and majors filed under it down to 360
     // (85,313), a later round's (征集) lines or another group's.
-    const groupRow: MenuRow = {
-      ...(menu[0] as MenuRow),
-      id: 600,
-      sid: 6,
-      group: '6X',
-      name: '',
-      sgInfos: null,
-    }
-    const major: MenuRow = { ...groupRow, id: 601, name: '地理信息科学' }
-    const line = (name: string, year: number, rank: number): HistoryRow => ({
-      ...(history[0] as HistoryRow),
-      sid: 6,
-      group: '6X',
-      name,
-      year,
-      rank,
-      level: name === '' ? 'group' : 'major',
-    })
-    const groupOf = (lines: HistoryRow[]) =>
-      buildOptions({
-        volunteerType: 2,
-        targetYear: 2025,
-        menu: [groupRow, major],
-        history: lines,
-        ratioOf: () => total,
-      })[0]
-    const judged = groupOf([
+    const { major, line, build } = groupCase(6, null, '地理信息科学')
+    const [judged] = build([
       line('', 2024, 36000),
       line(major.name, 2024, 85000),
       line(major.name, 2023, 80000),

@@ -335,19 +335,7 @@ function specificChecks(): RowCheck[] {
       name: 'major_below_group_line',
       severity: 'warning',
       description: `专业最低分不低于本组投档线 ${UNIT_LINE_TOLERANCE} 分以上 (同省份, 年份, 院校, 科类, 批次, 计划类型, 专业组): 低得多的多是征集志愿或别组的线 (smart-match 判断该组只用组线)`,
-      uses: [
-        'id',
-        'province',
-        'year',
-        'sid',
-        'subject_type',
-        'batch_name',
-        'plan_type',
-        'local_batch_name',
-        'sg_name',
-        'outcome_level',
-        'min',
-      ],
+      uses: ['id', ...PLAN_KEY.filter((c) => c !== 'spname'), 'outcome_level', 'min'],
       // A group's 投档线 is the lowest score of those it admitted in the round; a major's lowest cannot lie below
       // it, but a later round's (征集) or another group's line filed under the group does.
       from: `(WITH g AS (SELECT province, year, sid, subject_type, batch_name, plan_type, local_batch_name, sg_name,
