@@ -116,8 +116,9 @@ const KEPT_PARTS = 1_000
  * answer a twelfth of its throughput (35,900 against 39,100 requests/s on seating/option, bench/serve.mjs's
  * load). Most of a line repeats: its start changes once a millisecond, and a results-day server answers a few
  * dozen URLs to a few addresses, so those parts are made once and kept; only the id and the time taken are new.
- * Building each line whole cost a kept answer an eighth of its throughput (35,400 against 41,700 requests/s
- * with no line at all; 38,300 with the parts kept, bench/light-client.mjs on seating/option, 2026-11-27).
+ * Building each line whole cost a kept answer most of what its line costs (35,400 requests/s against 41,700 with
+ * no line at all and 42,900 with a fixed line, bench/light-client.mjs's load on seating/option, 2026-11-27);
+ * with the parts kept, 36,400 against 34,300 in three rounds of an A/B.
  * test/http/kept-answers.test.ts holds the two lines equal; test/http/request-log.test.ts the escaping.
  */
 export function requestLineWriter(log: FastifyBaseLogger): RequestLineWriter {

@@ -27,9 +27,9 @@ import { BAND_WIDTH } from './measure.js'
  * score of "this choice alone would admit" under the error shape above (measure.ts fitCalibration): 0.68 and
  * −0.08 σ, refitted on 2026-11-26 after ZQ's 2021-2023 一分一段 tables gave ranks to many 2023 lines (0.64 and −0.04
  * before), 0.66 and −0.08 with the shares of (a) above, and 0.68 with those of (b). Var(u) alone said 0.78; the
- * choices a list holds (near the candidate's rank) are better estimated than the average option. The same fit on 2025 would have given
- * 0.66 and −0.10: 2025's lines were more selective than its estimates by more than 2024's were, which 2024 could not
- * tell (the 2025 backtest's misses, src/features/check/backtest.ts).
+ * choices a list holds (near the candidate's rank) are better estimated than the average option. The same fit on
+ * 2025 would have given 0.66 and −0.10: 2025's lines were more selective than its estimates by more than 2024's
+ * were, which 2024 could not tell (the 2025 backtest's misses, src/features/check/backtest.ts).
  */
 export interface CheckParams {
   /** Multiplies every estimate's σ: its real width (fitted on 2024) */

@@ -10,8 +10,8 @@ import { type Estimate, normalCdf } from './estimate.js'
  * 11 %, at 30-40 % 20 %, at 70-80 % 83 %, at 80-90 % 91 % (113,549 items of the 志愿表 check's backtest, smart lists;
  * Brier 0.134). The chance below, with the width, bias and error shape fitted on 2024's lists for the 志愿表 check
  * (src/features/check/model/params.ts, which takes them from here), gave on the same items 22, 30, 77 and 84 %
- * (Brier 0.126): every bin within 5.2 points (measured 2026-11-27). The 志愿表 check's 单独录取 is this chance (its simulation of one choice),
- * so the two commands show one number for one choice.
+ * (Brier 0.126): every bin within 5.2 points (measured 2026-11-27). The 志愿表 check's 单独录取 is this chance (its
+ * simulation of one choice), so the two commands show one number for one choice.
  *
  * The map from Φ to this chance is increasing, so it changes no tier and no list: only the number shown, and the
  * tiers' bands as they are told (calibratedBand: strategy 1's 冲 from 20 % of Φ is 7 % of this chance, 稳 from 50 %
