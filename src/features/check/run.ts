@@ -99,19 +99,25 @@ export interface CheckData {
   summary: {
     choices: number
     simulated: number
+    /**
+     * Choices not found in the data (status other than ok: the school, its group or major unknown there, or no
+     * earlier line). They take no part, and they are unknown rather than failed: the probabilities below are those
+     * of the choices found (p_slide can only be lower with the others), and all of them are null when none is found.
+     */
+    unmatched: number
     /** P(滑档): no choice files the candidate */
-    p_slide: number
+    p_slide: number | null
     /** P(admitted: filed and not sent back) */
-    p_admitted: number
+    p_admitted: number | null
     /** P(admitted to a listed major), P(调剂 to a major not listed), P(退档) */
-    p_major: number
-    p_tiaoji: number
-    p_tuidang: number
+    p_major: number | null
+    p_tiaoji: number | null
+    p_tuidang: number | null
     /** P(filed to a choice that lists no major: admitted, to a major not judged) */
-    p_unjudged: number
+    p_unjudged: number | null
     /** Expected position of the choice that admits, given that one does */
     expected_position: number | null
-    /** Choices likely to admit alone (≥ 90 %) */
+    /** Choices likely to admit alone (tier 保: TIER_FROM.bao and up) */
     bao: number
     draws: number
   }
@@ -203,6 +209,9 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
     ...riskWarnings(facts, choiceFacts, result),
   ]
   const choices = built.map((b, i) => checkedChoice(b.m, b.input, b.sim, result, i, type, candidate.rank))
+  const unmatched = choices.filter((c) => c.status !== 'ok').length
+  // Nothing found, nothing known: a filing of no choice would say 滑档 for certain.
+  const known = (p: number) => (unmatched === choices.length ? null : shown(p))
   return {
     candidate: {
       province: candidate.province.name,
@@ -223,15 +232,16 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
     summary: {
       choices: choices.length,
       simulated: choices.filter((c) => c.simulated).length,
-      p_slide: shown(result.slide),
-      p_admitted: shown(1 - result.slide - result.tuidang),
-      p_major: shown(
+      unmatched,
+      p_slide: known(result.slide),
+      p_admitted: known(1 - result.slide - result.tuidang),
+      p_major: known(
         result.major +
           result.choices.reduce((acc, c, i) => acc + (sims[i]?.kind === 'major' ? c.filed : 0), 0),
       ),
-      p_tiaoji: shown(result.tiaoji),
-      p_tuidang: shown(result.tuidang),
-      p_unjudged: shown(result.choices.reduce((acc, c) => acc + c.unjudged, 0)),
+      p_tiaoji: known(result.tiaoji),
+      p_tuidang: known(result.tuidang),
+      p_unjudged: known(result.choices.reduce((acc, c) => acc + c.unjudged, 0)),
       expected_position:
         result.expectedPosition === null ? null : Math.round(result.expectedPosition * 100) / 100,
       bao: choices.filter((c) => c.tier === 'bao').length,
@@ -280,6 +290,11 @@ function factsOf(
     tiaoji: input.tiaoji,
     coversUnit: false,
     schoolOptions: m.school ? (bySchool.get(m.school.sid)?.length ?? 0) : 0,
+    schoolGroups: m.school
+      ? [...new Set((bySchool.get(m.school.sid) ?? []).map((o) => o.group).filter((g) => g !== ''))].sort(
+          (a, b) => a.localeCompare(b, 'zh', { numeric: true }),
+        )
+      : [],
   }
 }
 

@@ -33,15 +33,28 @@ function what(c: CheckedChoice): string {
 export function checkTables(data: CheckData): TableView[] {
   const c = data.candidate
   const s = data.summary
-  const slideTone: TableView['tone'] = s.p_slide >= 0.05 ? 'red' : s.p_slide >= 0.01 ? 'yellow' : 'green'
+  const slide = s.p_slide
+  const slideTone: TableView['tone'] =
+    slide === null || slide >= 0.05 ? 'red' : slide >= 0.01 || s.unmatched > 0 ? 'yellow' : 'green'
+  // Choices not found are unknown, not failures: P(滑档) without them is what the found ones leave (run.ts).
+  const slideText =
+    slide === null
+      ? '无法判断 (所填志愿在数据中都找不到)'
+      : s.unmatched > 0
+        ? `${pct(slide)} (不计数据中找不到的 ${s.unmatched} 个志愿; 计入只会更低)`
+        : pct(slide)
+  // The outcome line, when any choice was found to simulate
+  const outcome =
+    slide === null
+      ? ''
+      : `\n录取 ${pct(s.p_admitted)} (所填专业 ${pct(s.p_major)}${(s.p_unjudged ?? 0) > 0 ? `, 未填专业的志愿 ${pct(s.p_unjudged)}` : ''}) · 调剂 ${pct(s.p_tiaoji)} · 退档 ${pct(s.p_tuidang)} · ` +
+        `期望录取位置 ${s.expected_position === null ? '-' : `第 ${s.expected_position.toFixed(1)} 志愿`} · 保 ${s.bao} 个`
   const views: TableView[] = [
     {
       title:
-        `P(滑档) ${pct(s.p_slide)} · ${c.province} ${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank} · ` +
+        `P(滑档) ${slideText} · ${c.province} ${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank} · ` +
         `${c.batch} ${TYPE[data.rule.volunteer_type] ?? ''} ${data.rule.volunteer_num_max} 个志愿 × ${data.rule.major_num_max} 专业 · ` +
-        `${c.rank_year} 年 (计划 ${c.plan_year} 年)\n` +
-        `录取 ${pct(s.p_admitted)} (所填专业 ${pct(s.p_major)}${s.p_unjudged > 0 ? `, 未填专业的志愿 ${pct(s.p_unjudged)}` : ''}) · 调剂 ${pct(s.p_tiaoji)} · 退档 ${pct(s.p_tuidang)} · ` +
-        `期望录取位置 ${s.expected_position === null ? '-' : `第 ${s.expected_position.toFixed(1)} 志愿`} · 保 ${s.bao} 个`,
+        `${c.rank_year} 年 (计划 ${c.plan_year} 年)${outcome}`,
       tone: slideTone,
       head: [
         '#',
@@ -78,7 +91,7 @@ export function checkTables(data: CheckData): TableView[] {
       numeric: [0, 3, 4, 6, 7, 8, 9],
       footer:
         '单独录取: 只看这一个志愿的录取可能; 由此录取: 平行志愿按顺序投档时, 由这个志愿录取的概率 (各志愿之和 + 滑档 = 100%); ' +
-        `档: 冲 ${pct(TIER_FROM.chong)}-${pct(TIER_FROM.wen)}, 稳 ${pct(TIER_FROM.wen)}-${pct(TIER_FROM.bao)}, 保 ${pct(TIER_FROM.bao)} 以上 (与智能填报的冲稳保相同); 模拟 ${s.draws} 次, 各志愿的不确定性含全省同年的整体变化与同校的共同变化. (?) 该专业不在计划中`,
+        `档: 冲 ${pct(TIER_FROM.chong)}-${pct(TIER_FROM.wen)}, 稳 ${pct(TIER_FROM.wen)}-${pct(TIER_FROM.bao)}, 保 ${pct(TIER_FROM.bao)} 以上 (与智能填报的冲稳保相同); 模拟 ${s.draws} 次, 各志愿的不确定性含全省同年的整体变化与同校的共同变化.${data.choices.some((ch) => ch.majors.some((m) => !m.matched)) ? ' (?) 该专业不在计划中' : ''}`,
     },
   ]
   if (data.warnings.length > 0)

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../../src/endpoints/define.js'
 import { checkInputFromSmartMatch } from '../../../src/features/check/from-smart-match.js'
+import { checkTables } from '../../../src/features/check/table.js'
 import check from '../../../src/features/check/volunteer-check.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { buildApp } from '../../../src/http/app.js'
@@ -121,6 +122,31 @@ describe('volunteer/check', () => {
     expect(res.data.warnings.find((x: any) => x.code === 'xuanke').message).toContain(
       '首选物理, 再选化学和生物',
     )
+  })
+  it('a list of choices none of which is found has no P(滑档): unknown, not certain', async () => {
+    const none = (await call(check, { ...HUBEI, choices: '火星大学/01,楚天测试大学/09' }, ctx)).data
+    expect(none.summary).toMatchObject({
+      choices: 2,
+      simulated: 0,
+      unmatched: 2,
+      p_slide: null,
+      p_admitted: null,
+    })
+    expect(none.warnings.map((w: any) => w.code)).not.toContain('few_bao')
+    const [view] = checkTables(none)
+    expect(view?.title).toMatch(/^P\(滑档\) 无法判断 \(所填志愿在数据中都找不到\)/u)
+    expect(view?.title).not.toContain('录取')
+    // one found: its P(滑档), said to leave the other out
+    const some = (await call(check, { ...HUBEI, choices: '荆楚测试大学/01,火星大学' }, ctx)).data
+    expect(some.summary.unmatched).toBe(1)
+    expect(typeof some.summary.p_slide).toBe('number')
+    expect(checkTables(some)[0]?.title).toMatch(
+      /^P\(滑档\) \d+% \(不计数据中找不到的 1 个志愿; 计入只会更低\)/u,
+    )
+    // the table's note explains (?) only where a listed major is not in the plan
+    expect(checkTables(some)[0]?.footer).not.toContain('(?)')
+    const unknownMajor = (await call(check, { ...HUBEI, choices: '楚天测试大学//土木工程+火星学' }, ctx)).data
+    expect(checkTables(unknownMajor)[0]?.footer).toContain('(?) 该专业不在计划中')
   })
   it('a school with several groups and no group named', async () => {
     const res = await call(check, { ...HUBEI, choices: '楚天测试大学' }, ctx)

@@ -31,6 +31,7 @@ const fact = (position: number, more: Partial<ChoiceFacts> = {}): ChoiceFacts =>
   tiaoji: undefined,
   coversUnit: false,
   schoolOptions: 1,
+  schoolGroups: [],
   ...more,
 })
 
@@ -93,6 +94,26 @@ describe('what could not be matched', () => {
     expect(one('major_missing')).toContain('major_missing')
     expect(one('major_not_found')).toContain('major_not_found')
     expect(one('ok')).toEqual([])
+  })
+  it("names the school's groups where the list's group is missing or wrong", () => {
+    const groups = ['专业组（03）', '专业组（08）', '专业组（10）']
+    const said = (status: ChoiceFacts['status']) =>
+      matchWarnings(
+        GROUPS,
+        [fact(1, { status, group: '01', schoolOptions: 3, schoolGroups: groups })],
+        '物理类',
+      )[0]?.message ?? ''
+    expect(said('group_not_found')).toContain('本批次物理类的专业组: 03、08、10')
+    expect(said('group_missing')).toContain('有 3 个专业组 (03、08、10)')
+    // a long list is cut, and says how many there are
+    const many = Array.from({ length: 15 }, (_, i) => `专业组（${String(i + 1).padStart(2, '0')}）`)
+    const cut = matchWarnings(
+      GROUPS,
+      [fact(1, { status: 'group_missing', schoolOptions: 15, schoolGroups: many })],
+      '物理类',
+    )
+    expect(cut[0]?.message).toContain('01、02、03、04、05、06、07、08、09、10、11、12 等 15 个')
+    expect(cut[0]?.message).not.toContain('13')
   })
   it('majors not in the unit, and a unit listing none', () => {
     expect(one('ok', { majorsUnknown: ['火星学'] })).toContain('majors_unknown')
@@ -157,6 +178,22 @@ describe('what the simulation shows', () => {
     expect(one.find((x) => x.code === 'few_bao')?.level).toBe('warning')
     const sliding = riskWarnings(GROUPS, facts, sim([{ alone: 0.5 }, { alone: bao }, { alone: 0.99 }], 0.06))
     expect(sliding.find((x) => x.code === 'few_bao')?.level).toBe('error')
+  })
+  it('too few 保 says nothing of choices it could not find, and nothing at all when it found none', () => {
+    // A choice not found is unknown, not a failure: a list of none found has no known P(滑档), though a filing
+    // of no choice is 滑档 for certain.
+    const lost = [fact(1, { status: 'school_not_found' }), fact(2, { status: 'group_not_found' })]
+    const none = sim([{ alone: 0 }, { alone: 0 }], 1)
+    expect(codes(riskWarnings(GROUPS, lost, none))).not.toContain('few_bao')
+    // one found, one not: the warning stands, and says what its P(滑档) leaves out
+    const half = riskWarnings(
+      GROUPS,
+      [fact(1), fact(2, { status: 'no_option' })],
+      sim([{ alone: 0.5 }, { alone: 0 }], 0.5),
+    )
+    const few = half.find((x) => x.code === 'few_bao')
+    expect(few?.level).toBe('error')
+    expect(few?.message).toContain('滑档概率 50% (不计数据中找不到的 1 个志愿)')
   })
   it('two choices that stand or fall together', () => {
     const facts = [fact(1, { school: '楚天测试大学' }), fact(2, { school: '楚天测试大学' })]

@@ -66,6 +66,8 @@ export interface ChoiceFacts {
   coversUnit: boolean
   /** How many options the school has (group_missing's message) */
   schoolOptions: number
+  /** The school's group codes in the candidate's batch and category, as published (the group messages name them) */
+  schoolGroups: string[]
 }
 
 export interface RuleFacts {
@@ -99,6 +101,17 @@ const pct = (x: number) => (x > 0 && x < 0.005 ? '<1%' : `${Math.round(x * 100)}
 const pos = (p: number) => `第 ${p} 志愿`
 
 /** The province's rule: the number of choices, majors per choice, 调剂. */
+/**
+ * The school's group codes for a message: the codes inside 专业组（…）, as a counsellor types them, the first
+ * GROUPS_NAMED of them.
+ */
+function groupsNamed(groups: readonly string[]): string {
+  const codes = groups.map((g) => /^专业组[（(](.+)[）)]$/u.exec(g)?.[1] ?? g)
+  return `${codes.slice(0, GROUPS_NAMED).join('、')}${codes.length > GROUPS_NAMED ? ` 等 ${codes.length} 个` : ''}`
+}
+
+const GROUPS_NAMED = 12
+
 export function ruleWarnings(rule: RuleFacts, choices: readonly ChoiceFacts[]): CheckWarning[] {
   const out: CheckWarning[] = []
   if (choices.length > rule.volunteerNumMax) {
@@ -163,7 +176,7 @@ export function matchWarnings(
         out.push({
           code: 'group_missing',
           level: 'error',
-          message: `${pos(c.position)} ${c.school} 有 ${c.schoolOptions} 个专业组, 未填专业组代码: 无法判断, 未计入模拟`,
+          message: `${pos(c.position)} ${c.school} 有 ${c.schoolOptions} 个专业组${c.schoolGroups.length > 0 ? ` (${groupsNamed(c.schoolGroups)})` : ''}, 未填专业组代码: 无法判断, 未计入模拟`,
           choices: at,
         })
         break
@@ -171,7 +184,7 @@ export function matchWarnings(
         out.push({
           code: 'group_not_found',
           level: 'error',
-          message: `${pos(c.position)}: ${c.school} 没有专业组 "${c.group ?? ''}" (请核对当年招生计划中的专业组代码), 未计入模拟`,
+          message: `${pos(c.position)}: ${c.school} 没有专业组 "${c.group ?? ''}"${c.schoolGroups.length > 0 ? ` (本批次${category}的专业组: ${groupsNamed(c.schoolGroups)})` : ''}, 请核对当年招生计划中的专业组代码; 未计入模拟`,
           choices: at,
         })
         break
@@ -290,14 +303,16 @@ export function riskWarnings(
       choices: [safer.c.position, later.position],
     })
   }
-  // Too few 保
+  // Too few 保. Choices not found in the data are unknown, not failures: with none found nothing is known of the
+  // list's 滑档 (the not-found warnings say so), and with some, the simulated P(滑档) is only what the others leave.
   const bao = choices.filter((_, i) => chance(i) >= WARNING_LIMITS.baoChance).length
   const wanted = Math.min(WARNING_LIMITS.baoMin, rule.volunteerNumMax)
-  if (choices.length > 0 && (sim.slide >= WARNING_LIMITS.slide || bao < wanted))
+  const unknown = choices.length - judged.length
+  if (judged.length > 0 && (sim.slide >= WARNING_LIMITS.slide || bao < wanted))
     out.push({
       code: 'few_bao',
       level: sim.slide >= WARNING_LIMITS.slide ? 'error' : 'warning',
-      message: `保底不足: 单独录取可能在 ${pct(WARNING_LIMITS.baoChance)} 以上的志愿${bao === 0 ? '一个也没有' : `只有 ${bao} 个`}, 滑档概率 ${pct(sim.slide)}; 宜在表尾补充 ${Math.max(1, wanted - bao)} 个以上把握大的志愿 (往年最低位次明显低于本人位次的院校)`,
+      message: `保底不足: 单独录取可能在 ${pct(WARNING_LIMITS.baoChance)} 以上的志愿${bao === 0 ? '一个也没有' : `只有 ${bao} 个`}, 滑档概率 ${pct(sim.slide)}${unknown > 0 ? ` (不计数据中找不到的 ${unknown} 个志愿)` : ''}; 宜在表尾补充 ${Math.max(1, wanted - bao)} 个以上把握大的志愿 (往年最低位次明显低于本人位次的院校)`,
       choices: [],
     })
   // Stand or fall together: a later choice of the same school that mostly fails when the earlier does.
