@@ -1,4 +1,4 @@
-// A fixed set of 150 requests through every endpoint (good and bad input), run in-process on the shipped datasets
+// A fixed set of 153 requests through every endpoint (good and bad input), run in-process on the shipped datasets
 // through the same `invoke` as both surfaces. Prints one NDJSON line per request: the endpoint, the input and the
 // exact body a client would get. A refactoring that must not change behaviour is checked by running it before
 // and after and comparing (byte-identical):
@@ -91,6 +91,32 @@ for (const [p, r] of [
     rank_year: 2025,
   })
 }
+// The 志愿表 check: a list found in the data, one partly found, and one of which nothing is found (its probabilities
+// are null, so the recorded answer shape says they may be)
+const JIANGSU_CANDIDATE = {
+  province: '江苏',
+  rank_year: 2025,
+  rank: 20000,
+  subject: '物理',
+  xuanke: '物理,化学,生物',
+}
+add('volunteer-check', {
+  ...JIANGSU_CANDIDATE,
+  choices: [
+    { school: '华东理工大学', group: '专业组（03）', majors: ['高分子材料与工程'] },
+    { school: '南京邮电大学', group: '06', majors: ['通信工程'], tiaoji: true },
+    { school: '苏州大学', group: '32组', majors: ['化学(师范)'] },
+  ],
+})
+add('volunteer-check', {
+  province: '河南',
+  rank_year: 2025,
+  rank: 30000,
+  subject: '物理',
+  xuanke: '物理,化学,生物',
+  choices: '北京交通大学/208/机械电子工程,河海大学/103,火星大学/01,青岛大学/110/金融学+火星学/不调剂',
+})
+add('volunteer-check', { ...JIANGSU_CANDIDATE, choices: '火星大学/01,苏州大学/99' })
 // Bad input: every message and code as the spec words it.
 const bad = [
   ['seating-list', { province: '火星' }],
@@ -126,7 +152,7 @@ const bad = [
   ['smart-match', { province: '__proto__', batch: '本科批', rank_year: 2025, rank: 100 }],
 ]
 for (const [e, input] of bad) add(e, input)
-if (requests.length !== 150) throw new Error(`expected 150 requests, built ${requests.length}`)
+if (requests.length !== 153) throw new Error(`expected 153 requests, built ${requests.length}`)
 
 const db = openDb({ preload: true })
 const ctx = createContextFactory({ db, now: () => new Date('2026-11-26T00:00:00Z') }).forCaller(null)

@@ -153,8 +153,11 @@ describe('the OpenAPI document', () => {
     const [bare, bareError] = schemaOf('employment').oneOf
     expect(bareError).toEqual(error)
     expect(bare).toMatchObject({ type: 'object', properties: { employment_rate: { type: 'object' } } })
-    // no recorded answer (volunteer-check): the envelope, without more
-    expect(schemaOf('volunteer-check').oneOf[0]).toEqual({ $ref: '#/components/schemas/Success' })
+    // no recorded answer (feedback: the golden requests write nothing): the envelope, without more
+    expect(schemaOf('feedback').oneOf[0]).toEqual({ $ref: '#/components/schemas/Success' })
+    // the 志愿表 check's probabilities are null for a list none of whose choices is found
+    const check = schemaOf('volunteer-check').oneOf[0].allOf[1].properties.data
+    expect(check.properties.summary.properties.p_slide).toEqual({ type: ['null', 'number'] })
     // the requests' metadata (the answers' own fields include a `min`, the spec's lowest score)
     const text = JSON.stringify(doc, (key, value) => (key === 'responses' ? undefined : value))
     for (const key of [
