@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { selectsOrdinaryTracks } from '../domain/art-admission.js'
 import { batchNames, HISTORICAL_BATCHES, SUBJECT_TYPES, subjectValues } from '../domain/mappings.js'
-import { majorOrLine, plannedNumber } from '../domain/plan-rows.js'
+import { LINE_NAME, majorOrLine, plannedNumber } from '../domain/plan-rows.js'
 import type { ScoreRowFilter } from '../domain/scores-history-rows.js'
 import { lastThreeYears } from '../domain/years.js'
 import { Refusal, refusalError } from './checks.js'
@@ -70,9 +70,14 @@ export interface HistoricalScoresResult {
   school_names: string[]
 }
 
-/** Beside the answer, for the terminal and CSV: each listed row's enrolment province (its score scale). */
+/**
+ * Beside the answer, for the terminal and CSV: each listed row's enrolment province (its score scale) and group.
+ * The group names which of a school's groups a line is: 郑州大学's 2025 历史类 line of 527 is its 专业组（201）'s,
+ * the others' are above 597, and "(院校/专业组) 527" alone reads as the whole school's.
+ */
 interface ScoresView {
   provinces: string[]
+  groups: (string | null)[]
 }
 
 /** The filter of SPEC 4.7 from a request. Only rows with an admission score (min not null) are historical scores. */
@@ -162,20 +167,32 @@ export default defineEndpoint({
       list,
       school_names: found.schoolNames,
     }
-    return withView(answer, { provinces: found.rows.map((r) => r.province) })
+    return withView(answer, {
+      provinces: found.rows.map((r) => r.province),
+      groups: found.rows.map((r) => (r.sg_name?.trim() ? r.sg_name : null)),
+    })
   },
   // full_score beside the spec's fields: a row of an earlier exam (江苏 2020, out of 480) says so in a spreadsheet.
   records: (data, view) =>
-    data.list.map((r, i) => ({ ...r, full_score: fullScoreOf(view?.provinces[i], r.year) })),
+    data.list.map((r, i) => ({
+      ...r,
+      sg_name: view?.groups[i] ?? null,
+      full_score: fullScoreOf(view?.provinces[i], r.year),
+    })),
   table: (data, req, view) => {
     const scales = scaleMarks(data.list.map((r, i) => ({ province: view?.provinces[i], year: r.year })))
     const old = new Set(data.list.filter((_, i) => scales.marked[i]))
+    const groupOf = new Map(data.list.map((r, i) => [r, view?.groups[i] ?? null]))
     return {
       title: ['历年录取分数', req.school_name, req.province, req.year].filter(Boolean).join(' '),
       ...tableOf<HistoricalScore>(
         [
           req.school_name === undefined && { head: '院校', cell: (r) => r.school_name },
-          { head: '专业', cell: (r) => r.spname },
+          {
+            head: '专业',
+            cell: (r) =>
+              r.spname === LINE_NAME && groupOf.get(r) ? `${LINE_NAME} ${groupOf.get(r)}` : r.spname,
+          },
           { head: '年份', cell: (r) => r.year },
           { head: '最低分', cell: (r) => markedScore(r.min, old.has(r)), numeric: true },
           { head: '最低位次', cell: (r) => r.min_section, numeric: true },

@@ -6,7 +6,7 @@ import { openDb } from '../../src/data/db.js'
 import { createContextFactory } from '../../src/endpoints/context.js'
 import type { EndpointContext } from '../../src/endpoints/define.js'
 import historicalScores from '../../src/endpoints/historical-scores-list.js'
-import { call } from '../helpers/context.js'
+import { call, callWithView } from '../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
 
 const NOW = new Date('2026-06-15T10:00:00+08:00')
@@ -372,6 +372,31 @@ describe.each(['one-shot', 'server'])('historical scores (SPEC 4.7, 2.9), %s', (
         expect(r.spname, JSON.stringify(r)).not.toBe('')
         expect(r.plan_num === null || r.plan_num >= 0, JSON.stringify(r)).toBe(true)
       }
+  })
+  it("names the group whose line a school's line record is, in the table and the spreadsheet, not in the spec's record", async () => {
+    // 福建 2025 国家专项 of 楚天测试大学: its one line is 专业组（03）'s (505); in the ordinary batch the school's own
+    // line (500, no group) represents the lines
+    const special = await callWithView(historicalScores, { province: '福建', batch: '国家专项' }, ctx)
+    const line = special.res.data.list[0]
+    expect([line.spname, line.min]).toEqual(['(院校/专业组)', 505])
+    expect(Object.keys(line)).not.toContain('sg_name')
+    const table = historicalScores.table?.(special.res.data, { province: '福建' } as never, special.view) as {
+      rows: unknown[][]
+    }
+    expect(table.rows[0]?.slice(1, 4)).toEqual(['(院校/专业组) 专业组（03）', 2025, 505])
+    const records = historicalScores.records?.(special.res.data, special.view) as Record<string, unknown>[]
+    expect(records[0]).toMatchObject({ spname: '(院校/专业组)', sg_name: '专业组（03）', min: 505 })
+    const ordinary = await callWithView(historicalScores, { province: '福建', batch: '本科批' }, ctx)
+    const plain = historicalScores.table?.(
+      ordinary.res.data,
+      { province: '福建' } as never,
+      ordinary.view,
+    ) as {
+      rows: unknown[][]
+    }
+    expect(plain.rows[0]?.slice(1, 4)).toEqual(['(院校/专业组)', 2025, 500])
+    // a major's row keeps its name: its group is in the spreadsheet only
+    expect(plain.rows[1]?.[1]).toBe('测试土木工程')
   })
   it('rejects a bad page, limit or province with a 400 envelope', async () => {
     expect((await scores({ page: -1 })).message).toBe('参数 page 无效: 应为不小于 1 的整数, 收到 -1')

@@ -127,6 +127,8 @@ export type ScoreRow = Omit<HistoricalScore, 'batch' | 'plan_num' | 'hot'> & {
   num: number
   /** The enrolment province of the representative row (2.9 has none): its score scale, for the terminal */
   province: string
+  /** The representative row's group (2.9 has none): which group a school's or group's line is, for the terminal */
+  sg_name: string | null
 }
 
 /**
@@ -159,7 +161,7 @@ function blockQuery(where: Where, covered: readonly BlockRange[]): [string, unkn
   const sql = branches
     .map(
       (b) => `(SELECT sid, spname, year, min, min_section, average, batch_name, sg_infos, num, subject_type,
-         school_name, province FROM plans WHERE ${where} AND ${b}
+         school_name, province, sg_name FROM plans WHERE ${where} AND ${b}
        QUALIFY row_number() OVER (PARTITION BY year, sid, spname ORDER BY ${REPRESENTATIVE}) = 1)`,
     )
     .join(' UNION ALL ')
