@@ -76,7 +76,7 @@ export default defineEndpoint({
   successMessage: '检查完成',
   examples: [
     'gaokao check docs/examples/hubei-list.csv --province 湖北 --rank-year 2025 --score 600 --subject 物理 --xuanke 物理,化学,生物',
-    'gaokao check 武汉大学/01/计算机科学与技术,华中科技大学/02 --province 湖北 --rank-year 2025 --rank 9000 --subject 物理 --xuanke 物理,化学 --json',
+    'gaokao check 华中科技大学/04/计算机科学与技术+人工智能,华中师范大学/21/计算机类 --province 湖北 --rank-year 2025 --rank 9000 --subject 物理 --xuanke 物理,化学 --json',
   ],
   async handler(raw, ctx): Promise<CheckData> {
     const choices = parseChoices(raw.choices)

@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { ENDPOINTS } from '../../src/endpoints/index.js'
+import { runGaokao } from '../helpers/cli.js'
+
+// In the slow tier (shipped datasets): every example a command's help shows runs as shown and answers, so that a
+// counsellor who copies one gets an answer, not an error. The 志愿表 check's examples also find every choice they
+// list (an example of 武汉大学/01 for a 物理 candidate matched nothing: 01 is its 历史类 group).
+
+/** The words of an example command line, as a shell splits them (whole quoted words), without `gaokao`. */
+const wordsOf = (line: string): string[] =>
+  (line.match(/"[^"]*"|'[^']*'|\S+/gu) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/u, '$2')).slice(1)
+
+const EXAMPLES = ENDPOINTS.flatMap((e) => (e.examples ?? []).map((line) => ({ endpoint: e.name, line })))
+
+describe('the help examples, on the shipped datasets', () => {
+  it('are there for every endpoint a command runs', () => {
+    expect(EXAMPLES.length).toBeGreaterThan(40)
+  })
+  it.each(EXAMPLES)('$line', async ({ endpoint, line }) => {
+    const words = wordsOf(line)
+    expect(words[0], line).not.toBe('gaokao')
+    const run = await runGaokao(words)
+    expect(run.stderr, line).not.toContain('错误')
+    expect(run.code, `${line}\n${run.stderr}`).toBe(0)
+    expect(run.stdout.trim().length, line).toBeGreaterThan(0)
+    if (words.includes('--json')) {
+      const body = JSON.parse(run.stdout)
+      // the bare answers of the spec (employment, special-plan) have no envelope; every other one says 200
+      if (typeof body.code === 'number') expect(body.code, line).toBe(200)
+      if (endpoint === 'volunteer-check') expect(body.data.summary.unmatched, line).toBe(0)
+    } else if (endpoint === 'volunteer-check') expect(run.stdout, line).not.toContain('找不到')
+  })
+})
+
+/**
+ * The read-only commands the README and the guides show in their code blocks, one line each: the ones that write
+ * (serve, datasets build / import / undo, tokens, feedback), redirect, pipe, go on over lines, are a synopsis
+ * (`[--table …]`), name a file of the reader's own (志愿表.xlsx) or a directory an earlier step made (--datasets)
+ * are left out. `# …` is the line's comment.
+ */
+function documentedCommands(): { file: string; line: string }[] {
+  const out: { file: string; line: string }[] = []
+  for (const file of ['README.md', 'docs/guide.md', 'docs/check.md', 'docs/smart-match.md', 'docs/data.md']) {
+    let inBlock = false
+    for (const raw of readFileSync(file, 'utf8').split('\n')) {
+      if (raw.startsWith('```')) {
+        inBlock = !inBlock
+        continue
+      }
+      const line = raw.replace(/\s+#\s.*$/u, '').trim()
+      if (!inBlock || !/^(npx )?gaokao [a-z]/u.test(line)) continue
+      if (/[>|\\[]|--out\b|--help\b|--datasets\b/u.test(line)) continue
+      if (
+        /^(npx )?gaokao (serve|datasets (build|import|undo)|tokens|feedback|smart-match batch)\b/u.test(line)
+      )
+        continue
+      const files = wordsOf(line.replace(/^npx /u, '')).filter((w) => /\.(xlsx|csv|json)$/u.test(w))
+      if (files.some((f) => !existsSync(f))) continue
+      out.push({ file, line: line.replace(/^npx /u, '') })
+    }
+  }
+  return out
+}
+
+const DOCUMENTED = documentedCommands()
+
+describe('the commands of the README and the guides, on the shipped datasets', () => {
+  it('are found', () => {
+    expect(DOCUMENTED.length).toBeGreaterThan(30)
+  })
+  it.each(DOCUMENTED)('$file: $line', async ({ line }) => {
+    const run = await runGaokao(wordsOf(line), { isTTY: false })
+    expect(run.stderr, line).not.toContain('错误')
+    expect(run.code, `${line}\n${run.stderr}`).toBe(0)
+    expect(run.stdout.trim().length, line).toBeGreaterThan(0)
+  })
+})
