@@ -76,3 +76,50 @@ describe('the commands of the README and the guides, on the shipped datasets', (
     expect(run.stdout.trim().length, line).toBeGreaterThan(0)
   })
 })
+
+/**
+ * Every `$ gaokao …` line of every command's --help (the main help's 常用 too), read-only ones as above; the
+ * whole-country backtests and audit (a minute between them) are left to their own tests, which run fewer samples.
+ */
+async function helpExamples(): Promise<string[]> {
+  const lines = new Set<string>()
+  const seen = new Set<string>()
+  const visit = async (path: string[]): Promise<void> => {
+    const key = path.join(' ')
+    if (seen.has(key) || path.length > 2) return
+    seen.add(key)
+    const help = (await runGaokao([...path, '--help'])).stdout
+    for (const m of help.matchAll(/^\s*\$ (gaokao [^\n]*)$/gmu))
+      lines.add((m[1] as string).replace(/\s+#\s.*$|\s{2,}.*$/u, '').trim())
+    // the commands a help lists: "  name [options] …  description", up to its own help
+    const commands = help.split('\n命令:\n')[1]?.split('\n\n')[0] ?? ''
+    for (const m of commands.matchAll(/^ {2}([a-z][a-z-]*)\b/gmu))
+      if (m[1] !== 'help') await visit([...path, m[1] as string])
+  }
+  await visit([])
+  return [...lines].filter(
+    (line) =>
+      !/[>|\\[]|--out\b|--help\b|--datasets\b/u.test(line) &&
+      !/^gaokao (serve|mcp|datasets (build|import|undo|synth)|tokens|feedback submit|smart-match batch)\b/u.test(
+        line,
+      ) &&
+      !(/\b(backtest|audit)\b/u.test(line) && !line.includes('--province')) &&
+      wordsOf(line)
+        .filter((w) => /\.(xlsx|csv|json)$/u.test(w))
+        .every((f) => existsSync(f)),
+  )
+}
+
+describe("the examples of every command's --help, on the shipped datasets", () => {
+  it('run as shown', async () => {
+    const examples = await helpExamples()
+    expect(examples.length).toBeGreaterThan(40)
+    const failed: string[] = []
+    for (const line of examples) {
+      const run = await runGaokao(wordsOf(line), { isTTY: false })
+      if (run.code !== 0 || run.stderr.includes('错误') || run.stdout.trim() === '')
+        failed.push(`${line} → exit ${run.code}: ${run.stderr.trim().split('\n')[0]}`)
+    }
+    expect(failed).toEqual([])
+  })
+})
