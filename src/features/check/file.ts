@@ -11,8 +11,8 @@ import type { ChoiceInput } from './model/match.js'
  * (UTF-8 with or without BOM, else GB18030, what Excel on Chinese Windows saves), .xlsx (its first sheet, through
  * read-excel-file; in a workbook smart-match wrote, its 说明 sheet gives the candidate: from-workbook.ts) or .json
  * (smart-match's `--json` output, or the check's own `choices`). A table's header names
- * its columns (院校 / 院校名称 / 学校, 院校代码, 专业组 / 专业组代码, 专业 or 专业1 … 专业6, 调剂 / 服从调剂, 序号; or the
- * English field names); title rows above the header are skipped, and a 序号 column puts the choices in its order.
+ * its columns (院校 / 院校名称 / 学校, 院校代码, 专业组 / 专业组代码 / 专业组代号, 专业 or 专业1 … 专业6 / 专业名称1 …,
+ * 调剂 / 服从调剂, 序号; or the English field names); title rows above the header are skipped, and a 序号 column puts the choices in its order.
  * A choice may take one row per major: the rows after its first that repeat its 序号 and unit, or leave the school
  * blank (merged cells), add their majors to it; other rows without a school are ignored.
  */
@@ -76,7 +76,19 @@ const HEADER: Record<string, readonly string[]> = {
   school: ['院校', '院校名称', '学校', '学校名称', '高校', '院校全称', 'school', 'school_name', 'schoolname'],
   code: ['院校代码', '学校代码', '院校编码', 'school_code', 'code'],
   id: ['school_id', 'sid', '院校id'],
-  group: ['专业组', '专业组代码', '院校专业组', '专业组号', 'group', 'sg_name'],
+  // 代号 is what the provinces' own forms call a group's code (湖北's 志愿草表: 专业组代号); a school's 院校代号 is the
+  // province's own code, not the ministry's 院校代码, and is left unread
+  group: [
+    '专业组',
+    '专业组代码',
+    '专业组代号',
+    '院校专业组',
+    '院校专业组代号',
+    '专业组号',
+    '专业组编号',
+    'group',
+    'sg_name',
+  ],
   major: ['专业', '专业名称', '所填专业', 'majors', 'major'],
   tiaoji: ['调剂', '服从调剂', '是否服从调剂', '专业调剂', '是否调剂', 'tiaoji'],
   order: ['序号', '志愿序号', '志愿顺序', '顺序', '志愿号', 'index', 'no'],
@@ -88,7 +100,12 @@ const norm = (s: string) => s.normalize('NFKC').replace(/\s+/gu, '').toLowerCase
 function columnOf(cell: string): keyof typeof HEADER | 'majorN' | undefined {
   const c = norm(cell)
   for (const [key, names] of Object.entries(HEADER)) if (names.includes(c)) return key as keyof typeof HEADER
-  if (/^(专业|major)[0-9一二三四五六七八九十]+$/u.test(c) || /^第[0-9一二三四五六七八九十]+专业$/u.test(c))
+  // 专业1 … 专业6, 第1专业, and the forms' 专业名称1 / 专业1名称 (beside their 专业代号1, a code left unread)
+  if (
+    /^(专业|专业名称|major)[0-9一二三四五六七八九十]+$/u.test(c) ||
+    /^第[0-9一二三四五六七八九十]+专业(名称)?$/u.test(c) ||
+    /^专业[0-9一二三四五六七八九十]+名称$/u.test(c)
+  )
     return 'majorN'
   return undefined
 }

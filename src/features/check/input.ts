@@ -28,7 +28,7 @@ const SCHOOL_KEYS = [
   '院校代码',
 ]
 const ID_KEYS = ['school_id', 'schoolId', 'sid']
-const GROUP_KEYS = ['group', 'sg_name', 'group_code', '专业组', '专业组代码', '院校专业组']
+const GROUP_KEYS = ['group', 'sg_name', 'group_code', '专业组', '专业组代码', '专业组代号', '院校专业组']
 const MAJOR_KEYS = ['majors', 'major', 'zyList', '专业', '专业名称']
 const TIAOJI_KEYS = ['tiaoji', 'adjust', '调剂', '服从调剂', '是否服从调剂', '专业调剂']
 

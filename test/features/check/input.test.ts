@@ -179,6 +179,35 @@ describe('a 志愿表 from a file', () => {
       { school: '江汉测试大学', group: '01', majors: ['自动化'], tiaoji: true },
     ])
   })
+  it("reads a province's own form: 专业组代号, 专业名称1 … beside their codes, and leaves 院校代号 unread", () => {
+    // 湖北's 志愿草表 as typed in Excel: its 院校代号 is the province's own code (not the ministry's 院校代码), and the
+    // 专业代号 columns are codes of the province's plan book, not names
+    const rows = [
+      [
+        '志愿序号',
+        '院校代号',
+        '院校名称',
+        '专业组代号',
+        '专业代号1',
+        '专业名称1',
+        '专业代号2',
+        '专业名称2',
+        '是否服从调剂',
+      ],
+      ['1', '1101', '楚天测试大学', '01', '03', '计算机科学与技术', '05', '电子信息工程', '是'],
+      ['2', '2203', '江汉测试大学', '02', '01', '自动化', '', '', '否'],
+    ]
+    expect(choicesFromRows(rows)).toEqual([
+      { school: '楚天测试大学', group: '01', majors: ['计算机科学与技术', '电子信息工程'], tiaoji: true },
+      { school: '江汉测试大学', group: '02', majors: ['自动化'], tiaoji: false },
+    ])
+    expect(
+      choicesFromRows([
+        ['院校', '第1专业名称', '专业2名称'],
+        ['楚天测试大学', '软件工程', '自动化'],
+      ]),
+    ).toEqual([{ school: '楚天测试大学', majors: ['软件工程', '自动化'] }])
+  })
   it('decodes GB18030 (Excel on Chinese Windows) and UTF-8 with a BOM; tabs and semicolons too', async () => {
     const gbk = new Uint8Array([0xd4, 0xba, 0xd0, 0xa3, 0xc3, 0xfb, 0xb3, 0xc6]) // 院校名称 in GBK
     expect(csvRows(gbk, 'a.csv')).toEqual([['院校名称']])
