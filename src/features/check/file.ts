@@ -113,7 +113,12 @@ function columnOf(cell: string): keyof typeof HEADER | 'majorN' | undefined {
 /** The choices of a table: its header row (the first naming a school column), then one choice per row. */
 export function choicesFromRows(rows: readonly (readonly string[])[]): ChoiceInput[] {
   const at = rows.findIndex((r) => r.some((c) => columnOf(c) === 'school' || columnOf(c) === 'code'))
-  if (at < 0) throw badRequest('志愿表中找不到表头: 应有 "院校" (或 院校名称、院校代码) 一列')
+  if (at < 0)
+    throw badRequest(
+      rows.some((r) => r.some((c) => norm(c) === '院校代号'))
+        ? '志愿表中只有 "院校代号" (各省自己的代号, 不是教育部院校代码, 无法对应院校): 请加一列 "院校名称"'
+        : '志愿表中找不到表头: 应有 "院校" (或 院校名称、院校代码) 一列',
+    )
   const header = (rows[at] as readonly string[]).map(columnOf)
   const col = (key: string) => header.indexOf(key as never)
   const majorCols = header.map((h, i) => (h === 'major' || h === 'majorN' ? i : -1)).filter((i) => i >= 0)

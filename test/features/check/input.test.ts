@@ -236,6 +236,13 @@ describe('a 志愿表 from a file', () => {
   })
   it('refuses a table without a school column, and unknown kinds of file', async () => {
     expect(() => choicesFromRows([['专业'], ['软件工程']])).toThrow('找不到表头')
+    // a form with the province's own school codes only: said so, not "no header"
+    expect(() =>
+      choicesFromRows([
+        ['院校代号', '专业组代号'],
+        ['1101', '01'],
+      ]),
+    ).toThrow('请加一列 "院校名称"')
     await expect(readChoicesFile('a.pdf', new Uint8Array())).rejects.toThrow('不支持的文件类型')
     expect(fileKind('x.XLSX')).toBe('xlsx')
   })
