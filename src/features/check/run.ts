@@ -283,6 +283,7 @@ function factsOf(
     status: m.status,
     ...(option ? { optionKey: option.key, sid: option.sid, expected: option.estimate.expected } : {}),
     ...(input.group ? { group: input.group } : {}),
+    ...(m.majorsGroup ? { majorsGroup: m.majorsGroup } : {}),
     ...(ruledOut === undefined ? {} : { ruledOut }),
     majorsRuledOut,
     majorsUnknown: type === 3 ? [] : m.majors.filter((x) => !x.entry).map((x) => x.name),

@@ -111,6 +111,14 @@ describe('matching a choice to its option', () => {
     expect(matchOption({ group: '1' }, school, [g1, g2], 2).option).toBe(g1)
     expect(matchOption({ group: '专业组（02）' }, school, [g1, g2], 2).option).toBe(g2)
     expect(matchOption({ group: '03' }, school, [g1, g2], 2).status).toBe('group_not_found')
+    // a wrong group is not replaced by the one holding the listed majors, only named beside it
+    const wrong = matchOption({ group: '03', majors: ['土木工程'] }, school, [g1, g2], 2)
+    expect([wrong.status, wrong.option, wrong.majorsGroup]).toEqual([
+      'group_not_found',
+      undefined,
+      '专业组（02）',
+    ])
+    expect(matchOption({ group: '03', majors: ['火星学'] }, school, [g1, g2], 2).majorsGroup).toBeUndefined()
     expect(matchOption({}, school, [g1, g2], 2).status).toBe('group_missing')
     expect(matchOption({ majors: ['土木工程', '火星学'] }, school, [g1, g2], 2).option).toBe(g2)
     expect(matchOption({}, school, [g1], 2).note).toContain('唯一的专业组')

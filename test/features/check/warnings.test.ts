@@ -105,6 +105,20 @@ describe('what could not be matched', () => {
       )[0]?.message ?? ''
     expect(said('group_not_found')).toContain('本批次物理类的专业组: 03、08、10')
     expect(said('group_missing')).toContain('有 3 个专业组 (03、08、10)')
+    expect(said('group_not_found')).not.toContain('所填专业在')
+    const held = matchWarnings(
+      GROUPS,
+      [
+        fact(1, {
+          status: 'group_not_found',
+          group: '01',
+          schoolGroups: groups,
+          majorsGroup: '专业组（08）',
+        }),
+      ],
+      '物理类',
+    )
+    expect(held[0]?.message).toContain('所填专业在 08 组')
     // a long list is cut, and says how many there are
     const many = Array.from({ length: 15 }, (_, i) => `专业组（${String(i + 1).padStart(2, '0')}）`)
     const cut = matchWarnings(

@@ -108,6 +108,11 @@ export interface Matched {
   majors: MatchedMajor[]
   /** How the option was found when the list did not say it exactly (a school's only group) */
   note?: string
+  /**
+   * group_not_found: the one group of the school that holds the most of the listed majors, as published. Not taken
+   * in the group's place (the form as typed names another group), only named so that the counsellor can mend it.
+   */
+  majorsGroup?: string
 }
 
 /**
@@ -168,17 +173,22 @@ export function matchOption(
       })
       if (byCode.length === 1) return withMajors(byCode[0] as Option)
     }
-    return unmatched('group_not_found')
+    const holding = groupHolding(names, ofSchool)
+    return { ...unmatched('group_not_found'), ...(holding ? { majorsGroup: holding.group } : {}) }
   }
   if (ofSchool.length === 1) return withMajors(ofSchool[0] as Option, '未填专业组, 按该校唯一的专业组判断')
   // No group named: the one group that holds the most of the listed majors, if exactly one does.
-  if (names.length > 0) {
-    const held = ofSchool.map((o) => names.filter((n) => findMajor(n, o.majors) !== undefined).length)
-    const most = Math.max(...held)
-    if (most > 0 && held.filter((h) => h === most).length === 1)
-      return withMajors(ofSchool[held.indexOf(most)] as Option, '未填专业组, 按所填专业所在的专业组判断')
-  }
+  const holding = groupHolding(names, ofSchool)
+  if (holding) return withMajors(holding, '未填专业组, 按所填专业所在的专业组判断')
   return unmatched('group_missing')
+}
+
+/** The one option of a school holding the most of the listed majors; undefined when none holds any, or two tie. */
+function groupHolding(names: readonly string[], ofSchool: readonly Option[]): Option | undefined {
+  if (names.length === 0) return undefined
+  const held = ofSchool.map((o) => names.filter((n) => findMajor(n, o.majors) !== undefined).length)
+  const most = Math.max(...held)
+  return most > 0 && held.filter((h) => h === most).length === 1 ? ofSchool[held.indexOf(most)] : undefined
 }
 
 /** The major of a list by name: the same name, else the same stem, else the one name holding the other (unique). */

@@ -54,6 +54,8 @@ export interface ChoiceFacts {
   expected?: number
   /** The group as written, for group_not_found */
   group?: string
+  /** group_not_found: the school's one group that holds the listed majors (match.ts Matched.majorsGroup) */
+  majorsGroup?: string
   /** The unit's own 选科 requirement rules the candidate out (the text, for the message) */
   ruledOut?: string
   majorsRuledOut: string[]
@@ -184,7 +186,7 @@ export function matchWarnings(
         out.push({
           code: 'group_not_found',
           level: 'error',
-          message: `${pos(c.position)}: ${c.school} 没有专业组 "${c.group ?? ''}"${c.schoolGroups.length > 0 ? ` (本批次${category}的专业组: ${groupsNamed(c.schoolGroups)})` : ''}, 请核对当年招生计划中的专业组代码; 未计入模拟`,
+          message: `${pos(c.position)}: ${c.school} 没有专业组 "${c.group ?? ''}"${c.schoolGroups.length > 0 ? ` (本批次${category}的专业组: ${groupsNamed(c.schoolGroups)})` : ''}${c.majorsGroup ? `; 所填专业在 ${groupsNamed([c.majorsGroup])} 组` : ''}, 请核对当年招生计划中的专业组代码; 未计入模拟`,
           choices: at,
         })
         break
