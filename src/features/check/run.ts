@@ -15,7 +15,7 @@ import {
   volunteerTypeOf,
 } from '../smart-match/run.js'
 import { majorInUnit, optionChoice } from './model/choices.js'
-import { type ChoiceInput, type Matched, matchOption, schoolIndex } from './model/match.js'
+import { type ChoiceInput, findMajor, type Matched, matchOption, schoolIndex } from './model/match.js'
 import { CHECK_PARAMS } from './model/params.js'
 import { type SimChoice, type SimResult, simulateFiling } from './model/simulate.js'
 import { TIER_FROM } from './model/tiers.js'
@@ -287,6 +287,16 @@ function factsOf(
     ...(ruledOut === undefined ? {} : { ruledOut }),
     majorsRuledOut,
     majorsUnknown: type === 3 ? [] : m.majors.filter((x) => !x.entry).map((x) => x.name),
+    majorsElsewhere:
+      type === 2 && option
+        ? m.majors.flatMap((x) => {
+            if (x.entry) return []
+            const other = (bySchool.get(option.sid) ?? []).find(
+              (o) => o !== option && o.group !== '' && findMajor(x.name, o.majors) !== undefined,
+            )
+            return other ? [{ name: x.name, group: other.group }] : []
+          })
+        : [],
     majorsListed: listed,
     tiaoji: input.tiaoji,
     coversUnit: false,

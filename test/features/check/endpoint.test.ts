@@ -119,6 +119,8 @@ describe('volunteer/check', () => {
       ['ok', true],
     ])
     expect(res.data.choices[5].note).toContain('所填专业所在的专业组')
+    // 楚天测试大学 09 does not exist; 土木工程 of the last choice is its group 02's, 火星学 no group's
+    expect(res.data.warnings.find((x: any) => x.code === 'majors_unknown').message).not.toContain(' 在 ')
     expect(res.data.warnings.find((x: any) => x.code === 'xuanke').message).toContain(
       '首选物理, 再选化学和生物',
     )
@@ -147,6 +149,20 @@ describe('volunteer/check', () => {
     expect(checkTables(some)[0]?.footer).not.toContain('(?)')
     const unknownMajor = (await call(check, { ...HUBEI, choices: '楚天测试大学//土木工程+火星学' }, ctx)).data
     expect(checkTables(unknownMajor)[0]?.footer).toContain('(?) 该专业不在计划中')
+  })
+  it('names the group a misplaced major or a wrong group code belongs to', async () => {
+    // 楚天测试大学: 01组（物理+化学） holds 计算机科学与技术, 02组（物理） 土木工程
+    const res = await call(
+      check,
+      { ...HUBEI, choices: '楚天测试大学/01/计算机科学与技术+土木工程,楚天测试大学/09/土木工程' },
+      ctx,
+    )
+    const said = (code: string) => res.data.warnings.find((x: any) => x.code === code)?.message
+    expect(said('majors_unknown')).toContain('土木工程 在 02组（物理）')
+    expect(said('group_not_found')).toContain(
+      '没有专业组 "09" (本批次物理类的专业组: 01组（物理+化学）、02组（物理）',
+    )
+    expect(said('group_not_found')).toContain('所填专业在 02组（物理）')
   })
   it('a school with several groups and no group named', async () => {
     const res = await call(check, { ...HUBEI, choices: '楚天测试大学' }, ctx)

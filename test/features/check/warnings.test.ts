@@ -31,6 +31,7 @@ const fact = (position: number, more: Partial<ChoiceFacts> = {}): ChoiceFacts =>
   tiaoji: undefined,
   coversUnit: false,
   schoolOptions: 1,
+  majorsElsewhere: [],
   schoolGroups: [],
   ...more,
 })
@@ -131,6 +132,20 @@ describe('what could not be matched', () => {
   })
   it('majors not in the unit, and a unit listing none', () => {
     expect(one('ok', { majorsUnknown: ['火星学'] })).toContain('majors_unknown')
+    // one the school has in another group: that group is named
+    const elsewhere = matchWarnings(
+      GROUPS,
+      [
+        fact(1, {
+          majorsUnknown: ['临床医学', '火星学'],
+          majorsElsewhere: [{ name: '临床医学', group: '专业组（05）' }],
+        }),
+      ],
+      '物理类',
+    )
+    expect(elsewhere[0]?.message).toContain(
+      '专业 临床医学、火星学 不在该志愿的招生计划中 (临床医学 在 05 组)',
+    )
     expect(one('ok', { majorsListed: 0 })).toContain('no_majors')
     // a major province's choice is the major itself
     expect(codes(matchWarnings(MAJORS, [fact(1, { majorsListed: 0 })], '物理类'))).not.toContain('no_majors')

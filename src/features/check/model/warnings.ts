@@ -61,6 +61,8 @@ export interface ChoiceFacts {
   majorsRuledOut: string[]
   /** Listed majors the unit's plan does not have */
   majorsUnknown: string[]
+  /** Of those, the ones another group of the school has, with that group (a group province's mixed-up groups) */
+  majorsElsewhere: { name: string; group: string }[]
   majorsListed: number
   /** 服从调剂 as the list says it; undefined when it does not */
   tiaoji: boolean | undefined
@@ -102,18 +104,31 @@ export const WARNING_LIMITS = {
 const pct = (x: number) => (x > 0 && x < 0.005 ? '<1%' : `${Math.round(x * 100)}%`)
 const pos = (p: number) => `第 ${p} 志愿`
 
-/** The province's rule: the number of choices, majors per choice, 调剂. */
 /**
- * The school's group codes for a message: the codes inside 专业组（…）, as a counsellor types them, the first
- * GROUPS_NAMED of them.
+ * A group as a counsellor types it: the code inside 专业组（…）, or the published name without the school's in front
+ * (楚天测试大学02组（物理） → 02组（物理）).
  */
-function groupsNamed(groups: readonly string[]): string {
-  const codes = groups.map((g) => /^专业组[（(](.+)[）)]$/u.exec(g)?.[1] ?? g)
-  return `${codes.slice(0, GROUPS_NAMED).join('、')}${codes.length > GROUPS_NAMED ? ` 等 ${codes.length} 个` : ''}`
+function groupText(group: string, school: string): string {
+  const code = /^专业组[（(](.+)[）)]$/u.exec(group)?.[1]
+  if (code !== undefined) return code
+  return group.startsWith(school) && group.length > school.length ? group.slice(school.length) : group
+}
+
+/** One group in a sentence: "04 组", "02组（物理）". */
+function groupInText(group: string, school: string): string {
+  const text = groupText(group, school)
+  return /组/u.test(text) ? text : `${text} 组`
+}
+
+/** A school's groups for a message, the first GROUPS_NAMED of them. */
+function groupsNamed(groups: readonly string[], school: string): string {
+  const texts = groups.map((g) => groupText(g, school))
+  return `${texts.slice(0, GROUPS_NAMED).join('、')}${texts.length > GROUPS_NAMED ? ` 等 ${texts.length} 个` : ''}`
 }
 
 const GROUPS_NAMED = 12
 
+/** The province's rule: the number of choices, majors per choice, 调剂. */
 export function ruleWarnings(rule: RuleFacts, choices: readonly ChoiceFacts[]): CheckWarning[] {
   const out: CheckWarning[] = []
   if (choices.length > rule.volunteerNumMax) {
@@ -178,7 +193,7 @@ export function matchWarnings(
         out.push({
           code: 'group_missing',
           level: 'error',
-          message: `${pos(c.position)} ${c.school} 有 ${c.schoolOptions} 个专业组${c.schoolGroups.length > 0 ? ` (${groupsNamed(c.schoolGroups)})` : ''}, 未填专业组代码: 无法判断, 未计入模拟`,
+          message: `${pos(c.position)} ${c.school} 有 ${c.schoolOptions} 个专业组${c.schoolGroups.length > 0 ? ` (${groupsNamed(c.schoolGroups, c.school)})` : ''}, 未填专业组代码: 无法判断, 未计入模拟`,
           choices: at,
         })
         break
@@ -186,7 +201,7 @@ export function matchWarnings(
         out.push({
           code: 'group_not_found',
           level: 'error',
-          message: `${pos(c.position)}: ${c.school} 没有专业组 "${c.group ?? ''}"${c.schoolGroups.length > 0 ? ` (本批次${category}的专业组: ${groupsNamed(c.schoolGroups)})` : ''}${c.majorsGroup ? `; 所填专业在 ${groupsNamed([c.majorsGroup])} 组` : ''}, 请核对当年招生计划中的专业组代码; 未计入模拟`,
+          message: `${pos(c.position)}: ${c.school} 没有专业组 "${c.group ?? ''}"${c.schoolGroups.length > 0 ? ` (本批次${category}的专业组: ${groupsNamed(c.schoolGroups, c.school)})` : ''}${c.majorsGroup ? `; 所填专业在 ${groupInText(c.majorsGroup, c.school)}` : ''}, 请核对当年招生计划中的专业组代码; 未计入模拟`,
           choices: at,
         })
         break
@@ -214,7 +229,7 @@ export function matchWarnings(
         out.push({
           code: 'majors_unknown',
           level: 'warning',
-          message: `${pos(c.position)} ${c.label}: 专业 ${c.majorsUnknown.join('、')} 不在该志愿的招生计划中, 按没有往年线的专业估计`,
+          message: `${pos(c.position)} ${c.label}: 专业 ${c.majorsUnknown.join('、')} 不在该志愿的招生计划中${c.majorsElsewhere.length > 0 ? ` (${c.majorsElsewhere.map((x) => `${x.name} 在 ${groupInText(x.group, c.school)}`).join(', ')})` : ''}, 按没有往年线的专业估计`,
           choices: at,
         })
       if (c.majorsListed === 0)
