@@ -34,11 +34,27 @@ describe('the help examples, on the shipped datasets', () => {
 })
 
 /**
- * The read-only commands the README and the guides show in their code blocks, one line each: the ones that write
- * (serve, datasets build / import / undo, tokens, feedback), redirect, pipe, go on over lines, are a synopsis
- * (`[--table …]`), name a file of the reader's own (志愿表.xlsx) or a directory an earlier step made (--datasets)
- * are left out. `# …` is the line's comment.
+ * Whether a documented command line can run here as it stands: read-only (not serve, mcp, datasets build / import /
+ * undo / synth, tokens, feedback submit, smart-match batch), one line without redirect, pipe or synopsis
+ * (`[--table …]`), no --out, --help or --datasets (a directory an earlier step made), every file it names present
+ * (not the reader's own 志愿表.xlsx), and not a whole-country backtest or audit (a minute between them: their own
+ * tests run fewer samples).
  */
+function runnable(line: string): boolean {
+  if (/[>|\\[]|--out\b|--help\b|--datasets\b/u.test(line)) return false
+  if (
+    /^gaokao (serve|mcp|datasets (build|import|undo|synth)|tokens|feedback submit|smart-match batch)\b/u.test(
+      line,
+    )
+  )
+    return false
+  if (/\b(backtest|audit)\b/u.test(line) && !line.includes('--province')) return false
+  return wordsOf(line)
+    .filter((w) => /\.(xlsx|csv|json)$/u.test(w))
+    .every((f) => existsSync(f))
+}
+
+/** The commands the README and the guides show in their code blocks that can run here. `# …` is a comment. */
 function documentedCommands(): { file: string; line: string }[] {
   const out: { file: string; line: string }[] = []
   for (const file of ['README.md', 'docs/guide.md', 'docs/check.md', 'docs/smart-match.md', 'docs/data.md']) {
@@ -48,16 +64,11 @@ function documentedCommands(): { file: string; line: string }[] {
         inBlock = !inBlock
         continue
       }
-      const line = raw.replace(/\s+#\s.*$/u, '').trim()
-      if (!inBlock || !/^(npx )?gaokao [a-z]/u.test(line)) continue
-      if (/[>|\\[]|--out\b|--help\b|--datasets\b/u.test(line)) continue
-      if (
-        /^(npx )?gaokao (serve|datasets (build|import|undo)|tokens|feedback|smart-match batch)\b/u.test(line)
-      )
-        continue
-      const files = wordsOf(line.replace(/^npx /u, '')).filter((w) => /\.(xlsx|csv|json)$/u.test(w))
-      if (files.some((f) => !existsSync(f))) continue
-      out.push({ file, line: line.replace(/^npx /u, '') })
+      const line = raw
+        .replace(/\s+#\s.*$/u, '')
+        .trim()
+        .replace(/^npx /u, '')
+      if (inBlock && /^gaokao [a-z]/u.test(line) && runnable(line)) out.push({ file, line })
     }
   }
   return out
@@ -77,10 +88,7 @@ describe('the commands of the README and the guides, on the shipped datasets', (
   })
 })
 
-/**
- * Every `$ gaokao …` line of every command's --help (the main help's 常用 too), read-only ones as above; the
- * whole-country backtests and audit (a minute between them) are left to their own tests, which run fewer samples.
- */
+/** Every `$ gaokao …` line of every command's --help (the main help's 常用 too) that can run here. */
 async function helpExamples(): Promise<string[]> {
   const lines = new Set<string>()
   const seen = new Set<string>()
@@ -89,6 +97,7 @@ async function helpExamples(): Promise<string[]> {
     if (seen.has(key) || path.length > 2) return
     seen.add(key)
     const help = (await runGaokao([...path, '--help'])).stdout
+    // an example's description follows it after two spaces or a #
     for (const m of help.matchAll(/^\s*\$ (gaokao [^\n]*)$/gmu))
       lines.add((m[1] as string).replace(/\s+#\s.*$|\s{2,}.*$/u, '').trim())
     // the commands a help lists: "  name [options] …  description", up to its own help
@@ -97,17 +106,7 @@ async function helpExamples(): Promise<string[]> {
       if (m[1] !== 'help') await visit([...path, m[1] as string])
   }
   await visit([])
-  return [...lines].filter(
-    (line) =>
-      !/[>|\\[]|--out\b|--help\b|--datasets\b/u.test(line) &&
-      !/^gaokao (serve|mcp|datasets (build|import|undo|synth)|tokens|feedback submit|smart-match batch)\b/u.test(
-        line,
-      ) &&
-      !(/\b(backtest|audit)\b/u.test(line) && !line.includes('--province')) &&
-      wordsOf(line)
-        .filter((w) => /\.(xlsx|csv|json)$/u.test(w))
-        .every((f) => existsSync(f)),
-  )
+  return [...lines].filter(runnable)
 }
 
 describe("the examples of every command's --help, on the shipped datasets", () => {

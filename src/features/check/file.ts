@@ -10,9 +10,9 @@ import type { ChoiceInput } from './model/match.js'
  * A 志愿表 from a file, for `gaokao check <file>` (the CLI reads the bytes and passes them here): .csv / .tsv / .txt
  * (UTF-8 with or without BOM, else GB18030, what Excel on Chinese Windows saves), .xlsx (its first sheet, through
  * read-excel-file; in a workbook smart-match wrote, its 说明 sheet gives the candidate: from-workbook.ts) or .json
- * (smart-match's `--json` output, or the check's own `choices`). A table's header names
- * its columns (院校 / 院校名称 / 学校, 院校代码, 专业组 / 专业组代码 / 专业组代号, 专业 or 专业1 … 专业6 / 专业名称1 …,
- * 调剂 / 服从调剂, 序号; or the English field names); title rows above the header are skipped, and a 序号 column puts the choices in its order.
+ * (smart-match's `--json` output, or the check's own `choices`). A table's header names its columns (院校 / 院校名称
+ * / 学校, 院校代码, 专业组 / 专业组代码 / 专业组代号, 专业 or 专业1 … 专业6 / 专业名称1 …, 调剂 / 服从调剂, 序号; or the
+ * English field names); title rows above the header are skipped, and a 序号 column puts the choices in its order.
  * A choice may take one row per major: the rows after its first that repeat its 序号 and unit, or leave the school
  * blank (merged cells), add their majors to it; other rows without a school are ignored.
  */
