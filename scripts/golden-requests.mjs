@@ -1,4 +1,4 @@
-// A fixed set of 153 requests through every endpoint (good and bad input), run in-process on the shipped datasets
+// A fixed set of 154 requests through every endpoint (good and bad input), run in-process on the shipped datasets
 // through the same `invoke` as both surfaces. Prints one NDJSON line per request: the endpoint, the input and the
 // exact body a client would get. A refactoring that must not change behaviour is checked by running it before
 // and after and comparing (byte-identical):
@@ -91,6 +91,18 @@ for (const [p, r] of [
     rank_year: 2025,
   })
 }
+// smart-match with a family's preferences (extensions of 4.8: its answer says them in candidate.preferences)
+add('smart-match', {
+  province: '河南',
+  batch: '本科批',
+  rank_year: 2025,
+  rank: 30000,
+  subject: '物理',
+  xuanke: '物理,化学,生物',
+  school_provinces: '江苏,浙江,上海',
+  public_only: 1,
+  major_keyword: '计算机',
+})
 // The 志愿表 check: a list found in the data, one partly found, and one of which nothing is found (its probabilities
 // are null, so the recorded answer shape says they may be)
 const JIANGSU_CANDIDATE = {
@@ -152,7 +164,7 @@ const bad = [
   ['smart-match', { province: '__proto__', batch: '本科批', rank_year: 2025, rank: 100 }],
 ]
 for (const [e, input] of bad) add(e, input)
-if (requests.length !== 153) throw new Error(`expected 153 requests, built ${requests.length}`)
+if (requests.length !== 154) throw new Error(`expected 154 requests, built ${requests.length}`)
 
 const db = openDb({ preload: true })
 const ctx = createContextFactory({ db, now: () => new Date('2026-11-26T00:00:00Z') }).forCaller(null)

@@ -14,6 +14,7 @@ import smartMatch from '../../src/features/smart-match/smart-match.js'
 import { buildApp } from '../../src/http/app.js'
 import { call, callWithView, countingDb, fixtureContext } from '../helpers/context.js'
 import { buildFixtureDatasets, tempStore } from '../helpers/datasets.js'
+import { HUBEI_REQUEST, listItems } from '../helpers/smart-match.js'
 
 let dir: string
 let ctx: EndpointContext
@@ -23,14 +24,7 @@ beforeAll(async () => {
 })
 afterAll(async () => ctx.db.close())
 
-const HUBEI = {
-  province: '湖北',
-  batch: '本科批',
-  rank_year: 2025,
-  score: 600,
-  subject: '物理',
-  xuanke: '物理,化学,生物',
-}
+const HUBEI = HUBEI_REQUEST
 const CHONGQING = {
   province: '重庆',
   batch: '本科批',
@@ -41,11 +35,7 @@ const CHONGQING = {
 }
 const HENAN = { province: '河南', batch: '本科一批', rank_year: 2024, rank: 30000, subject: '理科' }
 
-const items = (data: any): any[] => [
-  ...data.zyb_data.zybData.chong,
-  ...data.zyb_data.zybData.wen,
-  ...data.zyb_data.zybData.bao,
-]
+const items = listItems
 
 describe('smart-match errors (SPEC 4.8), in the spec order', () => {
   const error = async (body: unknown, message: string) => {

@@ -5,7 +5,17 @@ import { Refusal, specAnswer } from '../../endpoints/checks.js'
 import { defineEndpoint, type WithView, withView } from '../../endpoints/define.js'
 import { anyValue, type FieldMeta, readWhole } from '../../endpoints/schema.js'
 import { defaultBatch, defaultRankYear } from './defaults.js'
-import { asStrategy, asText, asWholeNumber, asXuanke, asYear, isBlank, optional } from './fields.js'
+import {
+  asFlag,
+  asStrategy,
+  asText,
+  asWholeNumber,
+  asXuanke,
+  asYear,
+  isBlank,
+  isYes,
+  optional,
+} from './fields.js'
 import { schoolCounts } from './model/classify.js'
 import type { Strategy } from './model/strategies.js'
 import { parseXuanke, xuankeCategory } from './model/subjects.js'
@@ -88,14 +98,10 @@ const fields = {
 }
 
 /** `1`, `"1"`, `true` and `"true"` skip the caches (SPEC 4.13). */
-export const bypasses = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true'
-const FLAG_VALUES: readonly unknown[] = [true, false, 1, 0, '1', '0', 'true', 'false']
+export const bypasses = isYes
 
 /** bypass_cache: 1 or true skips the caches (SPEC 4.13); 0, false or nothing uses them; anything else is a typo. */
-const bypassOf = (v: unknown): boolean | Refusal =>
-  isBlank(v) || FLAG_VALUES.includes(v)
-    ? bypasses(v)
-    : new Refusal(`应为 1、0、true 或 false, 收到 ${JSON.stringify(v)}`)
+const bypassOf = (v: unknown): boolean | Refusal => (isBlank(v) ? false : asFlag(v))
 
 const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> => typeof v === 'object' && v !== null
 

@@ -1,7 +1,9 @@
+import { findProvince } from '../../domain/provinces.js'
 import { isBlank, Refusal, refusalError } from '../../endpoints/checks.js'
 import { numberOf } from '../../endpoints/numbers.js'
 import { type Strategy, strategyOf } from './model/strategies.js'
 import { parseXuanke, xuankeCategory, xuankeProblem } from './model/subjects.js'
+import { SCHOOL_LEVELS, type SchoolLevel } from './preferences.js'
 
 /**
  * How smart-match (SPEC 4.8) and cwb-num (4.13) read their fields: front ends send numbers as numbers or strings,
@@ -60,4 +62,43 @@ export function xuankeOf(field: string, v: unknown): string | undefined {
   const read = optional(asXuanke)(v)
   if (read instanceof Refusal) throw refusalError(field, read)
   return read
+}
+
+/** `1`, `"1"`, `true` and `"true"` say yes; 0, "0", false and "false" no (bypass_cache, public_only). */
+export const isYes = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true'
+const FLAG_VALUES: readonly unknown[] = [true, false, 1, 0, '1', '0', 'true', 'false']
+
+/** A yes or no; anything else is a typo, not a no. */
+export const asFlag = (v: unknown): boolean | Refusal =>
+  FLAG_VALUES.includes(v) ? isYes(v) : new Refusal(`应为 1、0、true 或 false, 收到 ${JSON.stringify(v)}`)
+
+/** school_provinces' word for the candidate's own province, resolved by the handler */
+export const HOME = '本省'
+
+/** Provinces by any name findProvince knows, separated by commas, 、 or spaces; 本省 / 省内: the candidate's. */
+export function asProvinces(v: unknown): string[] | Refusal {
+  const t = asText(v)
+  if (t instanceof Refusal) return t
+  const out: string[] = []
+  for (const word of t.split(/[,，、\s]+/u).filter((w) => w !== '')) {
+    const name = word === HOME || word === '省内' ? HOME : findProvince(word)?.name
+    if (name === undefined) return new Refusal(`未知省份: ${word.slice(0, 20)}`)
+    if (!out.includes(name)) out.push(name)
+  }
+  return out
+}
+
+/** 985, 211 or 双一流 (also 双一流大学, 一流大学 … are not guessed: one of the three as written). */
+export function asSchoolLevel(v: unknown): SchoolLevel | Refusal {
+  const t = asText(v)
+  if (t instanceof Refusal) return t
+  const level = SCHOOL_LEVELS.find((l) => l === t.normalize('NFKC'))
+  return level ?? new Refusal(`应为 ${SCHOOL_LEVELS.join('、')} 之一, 收到 ${JSON.stringify(t.slice(0, 20))}`)
+}
+
+/** A part of a major's name, 1-20 characters. */
+export function asMajorKeyword(v: unknown): string | Refusal {
+  const t = asText(v)
+  if (t instanceof Refusal) return t
+  return t.length <= 20 ? t : new Refusal(`最多 20 个字, 收到 ${t.length} 个`)
 }

@@ -459,12 +459,14 @@ export interface SchoolInfo {
   nature_name: string | null
   level_name: string
   type_name: string | null
+  /** Where the school is (its province), for a family's preferences (preferences.ts) */
+  province: string | null
 }
 
 export const schoolInfos = (db: Db, sids: readonly number[]): Promise<Map<number, SchoolInfo>> =>
   rowsById<SchoolInfo>(
     db,
-    'SELECT sid, name, code, f985, f211, dual_class, nature_name, level_name, type_name FROM schools',
+    'SELECT sid, name, code, f985, f211, dual_class, nature_name, level_name, type_name, province FROM schools',
     'sid',
     sids,
   )

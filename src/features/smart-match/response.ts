@@ -127,6 +127,11 @@ export interface SmartMatchData {
      * school lines"), weaker than a line of its own.
      */
     majors_from_school_lines: boolean
+    /**
+     * Extension, only when the request gave any: the family's preferences the list was narrowed by, in words
+     * (preferences.ts describePreferences: "学校在 江苏、浙江 · 985 · 公办 · 专业含 计算机")
+     */
+    preferences?: string
   }
 }
 

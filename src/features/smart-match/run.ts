@@ -301,12 +301,14 @@ export async function matchCandidate(
   req: MatchRequest,
   strategy: Strategy,
   opts: UniverseOptions = {},
+  /** The options the list may hold (a family's preferences, preferences.ts); all by default */
+  select?: (options: readonly Option[]) => Promise<readonly Option[]>,
 ): Promise<MatchOutcome> {
   const candidate = await resolveCandidate(db, req, { fresh: opts.bypassCache === true })
   const universe = await loadUniverse(db, req, candidate, opts)
   if (!universe) throw noDataError(req)
   const classified = classify(
-    universe.options,
+    select ? await select(universe.options) : universe.options,
     candidate.rank,
     candidate.chosen,
     strategy,

@@ -1,8 +1,30 @@
 import { z } from 'zod'
+import { findProvince } from '../../domain/provinces.js'
 import { checkOrder, Refusal, specAnswer } from '../../endpoints/checks.js'
 import { defineEndpoint } from '../../endpoints/define.js'
 import { anyValue, readField } from '../../endpoints/schema.js'
-import { asStrategy, asText, asWholeNumber, asXuanke, asYear, isBlank, optional } from './fields.js'
+import {
+  asFlag,
+  asMajorKeyword,
+  asProvinces,
+  asSchoolLevel,
+  asStrategy,
+  asText,
+  asWholeNumber,
+  asXuanke,
+  asYear,
+  HOME,
+  isBlank,
+  optional,
+} from './fields.js'
+import {
+  describePreferences,
+  hasPreferences,
+  type ListPreferences,
+  preferredOptions,
+  SCHOOL_LEVELS,
+} from './preferences.js'
+import { schoolInfos } from './queries.js'
 import { type SmartMatchData, smartMatchData } from './response.js'
 import { type MatchOutcome, type MatchRequest, matchCandidate, noDataError } from './run.js'
 import { smartMatchRecords, smartMatchTables } from './table.js'
@@ -25,6 +47,10 @@ const step = checkOrder(
   'subject',
   'xuanke',
   'token',
+  'school_provinces',
+  'school_level',
+  'public_only',
+  'major_keyword',
 )
 const missing = specAnswer(MISSING_REQUIRED).at(step('required'))
 const required =
@@ -124,6 +150,46 @@ const input = z.object({
     (v) => optional(asXuanke)(v) ?? '综合',
     step('xuanke'),
   ),
+  // A family's preferences (extensions of the spec's request; preferences.ts): none by default
+  school_provinces: readField(
+    {
+      description:
+        '只列这些省份的学校 (学校所在地), 逗号分隔, 如 江苏,浙江,上海; 本省 = 考生所在省 (默认: 不限)',
+      placeholder: 'provinces',
+      accepts: 'text',
+    },
+    (v) => optional(asProvinces)(v) ?? [],
+    step('school_provinces'),
+  ),
+  school_level: readField(
+    {
+      description: '只列 985, 211 (含 985) 或 双一流 学校 (默认: 不限)',
+      placeholder: 'level',
+      choices: SCHOOL_LEVELS,
+      accepts: 'choice',
+    },
+    (v) => optional(asSchoolLevel)(v) ?? null,
+    step('school_level'),
+  ),
+  public_only: readField(
+    {
+      description: '1: 只列公办学校 (不含民办、独立学院、中外合作办学) (默认 0)',
+      placeholder: 'flag',
+      accepts: 'flag',
+      default: 0,
+    },
+    (v) => optional(asFlag)(v) ?? false,
+    step('public_only'),
+  ),
+  major_keyword: readField(
+    {
+      description: '只列专业名称含此词的专业, 如 计算机; 没有这类专业的志愿不列 (默认: 不限)',
+      placeholder: 'text',
+      accepts: 'text',
+    },
+    (v) => optional(asMajorKeyword)(v) ?? null,
+    step('major_keyword'),
+  ),
 })
 
 /**
@@ -153,14 +219,37 @@ export default defineEndpoint({
       subject: req.subject,
       xuanke: req.xuanke,
     }
-    const outcome = await matchCandidate(ctx.db, request, req.type)
+    // The candidate's province is known once the request is read: 本省 names it
+    const home = findProvince(req.province)?.name ?? req.province
+    const preferences: ListPreferences = {
+      schoolProvinces: req.school_provinces.map((p) => (p === HOME ? home : p)),
+      schoolLevel: req.school_level,
+      publicOnly: req.public_only,
+      majorKeyword: req.major_keyword,
+    }
+    const outcome = await matchCandidate(
+      ctx.db,
+      request,
+      req.type,
+      {},
+      hasPreferences(preferences)
+        ? async (options) =>
+            preferredOptions(
+              options,
+              preferences,
+              await schoolInfos(ctx.db, [...new Set(options.map((o) => o.sid))]),
+            )
+        : undefined,
+    )
     const data = await smartMatchData(ctx.db, outcome, req.type, req.token, request.score)
     const { chong, wen, bao } = data.zyb_data.zybData
     if (chong.length + wen.length + bao.length === 0) {
       const err = noDataError(request)
-      err.hint = emptyListHint(outcome)
+      err.hint = emptyListHint(outcome, preferences)
       throw err
     }
+    // Said only when given: a list of the spec's request is the spec's answer, byte for byte
+    if (hasPreferences(preferences)) data.candidate.preferences = describePreferences(preferences)
     return data
   },
   records: smartMatchRecords,
@@ -176,9 +265,11 @@ export default defineEndpoint({
  * Why a list is empty, beside the spec's message (the CLI shows it; the envelope keeps the spec's words): a rank
  * beyond everyone in the year's table, or one that no option of the batch gives a chance.
  */
-function emptyListHint({ rank, category, universe }: MatchOutcome): string {
+function emptyListHint({ rank, category, universe }: MatchOutcome, preferences: ListPreferences): string {
   const cohort = universe.table?.rows.at(-1)?.total
   if (cohort !== undefined && rank > cohort)
     return `位次 ${rank} 超出 ${universe.rankYear} 年${category}一分一段表的总人数 ${cohort}`
+  if (hasPreferences(preferences))
+    return `位次 ${rank}: 按所选条件 (${describePreferences(preferences)}) 没有可列的志愿; 放宽条件再试`
   return `位次 ${rank}: 该批次 ${universe.options.length} 个可判断的志愿都没有录取的可能`
 }

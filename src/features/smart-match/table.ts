@@ -110,7 +110,7 @@ export function smartMatchTables(
   const subjects = xuankeLabel(req?.xuanke, c.category)
   const views: TableView[] = [
     {
-      title: `${typeof req?.province === 'string' ? `${req.province} ` : ''}${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank}${subjects ? ` · ${subjects}` : ''} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${unjudged}`,
+      title: `${typeof req?.province === 'string' ? `${req.province} ` : ''}${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank}${subjects ? ` · ${subjects}` : ''}${c.preferences ? ` · 只列: ${c.preferences}` : ''} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${unjudged}`,
       head: [],
       rows: [],
     },

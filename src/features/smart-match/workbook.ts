@@ -278,6 +278,7 @@ export function coverSheet(data: SmartMatchData, req: WorkbookRequest, sources: 
     `${c.plan_year} 年${carried > 0 && c.earlier_plan_year !== null ? `; ${carried} 项院校未见于该年计划, 沿用 ${c.earlier_plan_year} 年计划` : ''}`,
   )
   line('策略', `${strategy?.name ?? ''} (计划 ${planned}; 实列 ${counts}, 共 ${all.length} 项)`)
+  if (c.preferences) line('只列', `${c.preferences} (按考生的要求; 不合要求的学校和专业未列入)`)
   line(
     '往年录取',
     `只用 ${c.rank_year} 年以前的最低位次, 按考生人数折算到 ${c.rank_year} 年并加权 (近年权重大)`,

@@ -1,0 +1,90 @@
+import { majorNameKey, type Option } from './model/options.js'
+import type { SchoolInfo } from './queries.js'
+
+/**
+ * What a family wants of the schools and majors of a list, beside the spec's request (extensions of SPEC 4.8, none
+ * by default): where the schools are, how highly ranked, public only, and majors of one field. They narrow the
+ * options the list is made of, never an option's chance: each tier is still spread over its chances (assemble.ts),
+ * now among the options that meet them, so a tier's admission rate stays what its chances say.
+ */
+export interface ListPreferences {
+  /** Provinces the schools are in (their location), as findProvince names them; empty: anywhere */
+  schoolProvinces: string[]
+  /** Schools with this tag only: 985, 211 (985 schools are 211 too) or 双一流 */
+  schoolLevel: SchoolLevel | null
+  /** 公办 schools only: no 民办, 独立学院, 中外合作办学 or other jointly run school */
+  publicOnly: boolean
+  /** Majors whose name holds this text (NFKC, no spaces): an item lists only those, and one without any is left out */
+  majorKeyword: string | null
+}
+
+export const SCHOOL_LEVELS = ['985', '211', '双一流'] as const
+export type SchoolLevel = (typeof SCHOOL_LEVELS)[number]
+
+export const NO_PREFERENCES: ListPreferences = {
+  schoolProvinces: [],
+  schoolLevel: null,
+  publicOnly: false,
+  majorKeyword: null,
+}
+
+export const hasPreferences = (p: ListPreferences): boolean =>
+  p.schoolProvinces.length > 0 || p.schoolLevel !== null || p.publicOnly || p.majorKeyword !== null
+
+/** The school facts the preferences read (schools table) */
+export type PreferredSchool = Pick<SchoolInfo, 'province' | 'f985' | 'f211' | 'dual_class' | 'nature_name'>
+
+function schoolMeets(p: ListPreferences, school: PreferredSchool | undefined): boolean {
+  if (!hasSchoolPreferences(p)) return true
+  // A school the schools table does not know cannot be shown to meet them
+  if (!school) return false
+  if (p.schoolProvinces.length > 0 && !p.schoolProvinces.includes(school.province ?? '')) return false
+  // the schools table stores the tags as the numbers (985, 211; dual_class 1)
+  if (p.schoolLevel === '985' && school.f985 !== 985) return false
+  if (p.schoolLevel === '211' && school.f211 !== 211 && school.f985 !== 985) return false
+  if (p.schoolLevel === '双一流' && school.dual_class !== 1) return false
+  if (p.publicOnly && school.nature_name !== '公办') return false
+  return true
+}
+
+const hasSchoolPreferences = (p: ListPreferences) =>
+  p.schoolProvinces.length > 0 || p.schoolLevel !== null || p.publicOnly
+
+/**
+ * The options that meet the preferences, each with only the majors that do (with a major keyword). Applied before
+ * the options are classified, so that what counts as a wasted 保 (classify.ts: far safer than the list needs) is
+ * judged among the options the family would list: for a 河南 candidate at rank 12,000 who wants 河南's own schools,
+ * every one of them is far below the rank, and classified among all schools none would have been listed.
+ * `schools` holds the options' schools (by sid).
+ */
+export function preferredOptions(
+  options: readonly Option[],
+  p: ListPreferences,
+  schools: ReadonlyMap<number, PreferredSchool>,
+): Option[] {
+  if (!hasPreferences(p)) return [...options]
+  const keyword = p.majorKeyword === null ? null : majorNameKey(p.majorKeyword)
+  const out: Option[] = []
+  for (const o of options) {
+    if (!schoolMeets(p, schools.get(o.sid))) continue
+    if (keyword === null) {
+      out.push(o)
+      continue
+    }
+    const majors = o.majors.filter((m) => majorNameKey(m.row.name).includes(keyword))
+    if (majors.length > 0) out.push({ ...o, majors })
+  }
+  return out
+}
+
+/** The preferences in a few words, for a list's title and its workbook: "学校在 江苏、浙江 · 985 · 公办 · 专业含 计算机" */
+export function describePreferences(p: ListPreferences): string {
+  return [
+    p.schoolProvinces.length > 0 ? `学校在 ${p.schoolProvinces.join('、')}` : '',
+    p.schoolLevel ?? '',
+    p.publicOnly ? '公办' : '',
+    p.majorKeyword === null ? '' : `专业含 ${p.majorKeyword}`,
+  ]
+    .filter((x) => x !== '')
+    .join(' · ')
+}
