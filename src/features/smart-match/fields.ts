@@ -88,7 +88,7 @@ export function asProvinces(v: unknown): string[] | Refusal {
   return out
 }
 
-/** 985, 211 or 双一流 (also 双一流大学, 一流大学 … are not guessed: one of the three as written). */
+/** 985, 211 or 双一流, as written (双一流大学 and the like are not guessed at). */
 export function asSchoolLevel(v: unknown): SchoolLevel | Refusal {
   const t = asText(v)
   if (t instanceof Refusal) return t
