@@ -286,6 +286,15 @@ const WARNINGS: { table: string; rule: string; key: string; sql: string[] }[] = 
     ],
   },
   {
+    // row 1's major again, under another source's name for the same batch: the group lists it twice
+    table: 'plans',
+    rule: 'major_twice_in_group',
+    key: 'id=92',
+    sql: [
+      `INSERT INTO plans SELECT * REPLACE (92 AS id, '普通本科批' AS local_batch_name) FROM plans WHERE id = 1`,
+    ],
+  },
+  {
     table: 'category_stats',
     rule: 'applicants_vs_ranks',
     key: 'province=新疆 year=2025 subject_type=理科 title=2025年新疆理科考生',
@@ -366,7 +375,7 @@ describe('gaokao datasets validate', () => {
     expect(run.code).toBe(0)
     for (const w of WARNINGS) expect(run.stdout, w.rule).toContain(`${w.table} ${w.key}  [${w.rule}]`)
     expect(run.stdout).toContain('! 警告 plans rank_consistency')
-    expect(run.stdout).toMatch(/结果: 通过 \(5 条规则有警告/)
+    expect(run.stdout).toMatch(/结果: 通过 \(6 条规则有警告/)
   })
 
   it('rank_band: a rank outside its own table’s band for the score (±1 分) fails; the 区外 and 专科 tables count', async () => {

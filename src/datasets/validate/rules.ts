@@ -351,6 +351,20 @@ function specificChecks(): RowCheck[] {
     }),
     row({
       table: 'plans',
+      name: 'major_twice_in_group',
+      severity: 'warning',
+      description:
+        '同一院校的一个专业组 (同省份, 年份, 科类, 批次, 计划类型) 中同名专业应只有一行: 多出的行多半是来源对批次的写法不同 (local_batch_name), 或同名不同注释的专业 (定向、校区、中外合作) 丢了注释',
+      uses: ['id', ...PLAN_KEY, 'source'],
+      // The key of the plans table holds local_batch_name, which the sources write differently (本科批, 普通本科批,
+      // or nothing): the same major of one group can so take two rows, which a list shows twice.
+      from: `(SELECT p.*, count(*) OVER (PARTITION BY province, year, sid, subject_type, batch_name, plan_type,
+               coalesce(sg_name, ''), spname) AS __rows FROM "plans" p WHERE spname <> '') t`,
+      where: 't.__rows > 1',
+      message: `'"' || t.spname || '" is on ' || CAST(t.__rows AS VARCHAR) || ' rows of ' || coalesce(t.sg_name, '(no group)') || ' (local batch "' || t.local_batch_name || '", ' || t.source || ')'`,
+    }),
+    row({
+      table: 'plans',
       name: 'rank_band',
       description: `min_section 在本行省份、年份、科类的一分一段表给 min 的位次段内 (±${RANK_BAND_TOLERANCE} 分; 普通表, 专科批亦可专科表, 外省院校亦可区外表, 一张相符即可)`,
       uses: ['id', 'sid', 'province', 'year', 'subject_type', 'batch_name', 'min', 'min_section'],
