@@ -24,6 +24,7 @@ import {
   SUMMARY_NAME,
   strategyCell,
   workbookName,
+  yesNoCell,
 } from '../features/smart-match/students.js'
 import { xuankeLabel } from '../features/smart-match/table.js'
 import {
@@ -53,6 +54,10 @@ export interface BatchOptions {
   subject?: string
   xuanke?: string
   type?: string
+  schoolProvinces?: string
+  schoolLevel?: string
+  publicOnly?: string
+  majorKeyword?: string
   format?: string
   json?: boolean
   color?: boolean
@@ -126,6 +131,10 @@ async function requestOf(
     subject,
     xuanke,
     type: f.type === undefined ? opts.type : strategyCell(f.type),
+    school_provinces: f.school_provinces ?? opts.schoolProvinces,
+    school_level: f.school_level ?? opts.schoolLevel,
+    public_only: f.public_only === undefined ? opts.publicOnly : yesNoCell(f.public_only),
+    major_keyword: f.major_keyword ?? opts.majorKeyword,
   }
 }
 

@@ -126,6 +126,38 @@ describe('gaokao smart-match batch', () => {
     expect(existsSync(join(out, '李雷.xlsx'))).toBe(true)
   })
 
+  it("narrows each student's list by the preference columns, the class's options standing in for a blank cell", async () => {
+    const { file, out } = classFile(
+      [
+        '姓名,省份,分数,科类,选科,院校层次,只要公办,专业关键词',
+        '甲,湖北,650,物理,物理+化学+生物,211,是,',
+        '乙,湖北,600,物理,物理+化学+生物,,否,计算机',
+        '丙,湖北,650,物理,物理+化学+生物,986,,',
+      ].join('\n'),
+    )
+    const run = await gaokao(
+      'smart-match',
+      'batch',
+      file,
+      '--out',
+      out,
+      '--rank-year',
+      '2025',
+      '--school-provinces',
+      '本省',
+    )
+    expect(run.code).toBe(2)
+    const progress = run.stderr.split('\n').filter((l) => l.startsWith('['))
+    expect(progress[2]).toBe(
+      '[3/3] 第 4 行 丙: 院校层次 (school_level) 无效: 应为 985、211、双一流 之一, 收到 "986"',
+    )
+    const cover = async (name: string) => (await sheetsOf(join(out, `${name}.xlsx`))).get('说明')
+    const narrowed = async (name: string) => (await cover(name)).find((r) => r[0] === '只列')?.[1]
+    expect(await narrowed('甲')).toBe('学校在 湖北 · 211 · 公办 (按考生的要求; 不合要求的学校和专业未列入)')
+    expect(await narrowed('乙')).toBe(
+      '学校在 湖北 · 专业含 计算机 (按考生的要求; 不合要求的学校和专业未列入)',
+    )
+  })
   it('refuses what it cannot read or write before any list, with exit 2', async () => {
     const noHeader = classFile('李雷,600\n')
     const cases: [string[], RegExp][] = [

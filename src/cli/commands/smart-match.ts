@@ -79,6 +79,16 @@ export const SMART_MATCH_COMMANDS: readonly CommandSpec[] = [
       { flags: '--subject <subject>', description: '名单中没有科类列时的科类: 物理 历史 理科 文科' },
       { flags: '--xuanke <subjects>', description: '名单中没有选科列时的选科, 如 物理,化学,生物' },
       { flags: '--type <type>', description: '名单中没有策略列时的策略 1-4', choices: ['1', '2', '3', '4'] },
+      {
+        flags: '--school-provinces <provinces>',
+        description: '名单中没有学校省份列时, 全班只列这些省份的学校',
+      },
+      { flags: '--school-level <level>', description: '名单中没有院校层次列时: 985, 211 或 双一流' },
+      { flags: '--public-only <flag>', description: '名单中没有只要公办列时: 1 只列公办学校' },
+      {
+        flags: '--major-keyword <text>',
+        description: '名单中没有专业关键词列时, 全班只列专业名称含此词的专业',
+      },
       ...outputOptions(['table', 'json']),
       NO_COLOR,
       DATASETS,
@@ -95,6 +105,10 @@ export const SMART_MATCH_COMMANDS: readonly CommandSpec[] = [
   批次 batch       默认: 该省本科批次
   年份 rank_year   位次年份, 默认: 该省最新的一分一段表
   策略 type        1-4 或 冲稳保 合理保守 标准均衡 激进冲刺, 默认 1
+  学校省份 school_provinces  只列这些省份的学校, 如 江苏,浙江 (本省 = 考生所在省); 不填不限
+  院校层次 school_level      985, 211 或 双一流; 不填不限
+  只要公办 public_only       是 / 1: 只列公办学校
+  专业关键词 major_keyword   只列专业名称含此词的专业, 如 计算机
 某一行有误时, 报告其行号并继续下一名考生; 汇总.xlsx 的 错误 列写明原因.
 退出码: 0 全部生成; 2 名单或选项有误, 或有考生未生成; 1 程序或数据方面的问题.
 示例:

@@ -19,6 +19,10 @@ export type StudentField =
   | 'batch'
   | 'rank_year'
   | 'type'
+  | 'school_provinces'
+  | 'school_level'
+  | 'public_only'
+  | 'major_keyword'
 
 /** The header names of each column; compared without spaces, case or full-width forms. */
 export const STUDENT_COLUMNS: Readonly<Record<StudentField, readonly string[]>> = {
@@ -31,6 +35,11 @@ export const STUDENT_COLUMNS: Readonly<Record<StudentField, readonly string[]>> 
   batch: ['批次', 'batch'],
   rank_year: ['年份', '位次年份', '高考年份', 'rank_year', 'year'],
   type: ['策略', '志愿策略', 'type', 'strategy'],
+  // a family's preferences (preferences.ts)
+  school_provinces: ['学校省份', '院校省份', '学校所在省', 'school_provinces'],
+  school_level: ['院校层次', '学校层次', 'school_level'],
+  public_only: ['只要公办', '只列公办', 'public_only'],
+  major_keyword: ['专业关键词', '想学专业', 'major_keyword'],
 }
 
 export interface StudentRow {
@@ -104,6 +113,12 @@ export function readStudents(rows: SheetRows): StudentsTable {
 export function strategyCell(cell: string): string {
   const named = STRATEGIES.find((s) => s.name === cell.normalize('NFKC').trim())
   return named ? String(named.type) : cell
+}
+
+/** A yes / no cell (只要公办): 是 / 否 as well as 1 / 0; anything else is left for the endpoint to refuse. */
+export function yesNoCell(cell: string): string {
+  const t = cell.normalize('NFKC').trim()
+  return t === '是' ? '1' : t === '否' ? '0' : t
 }
 
 /**
