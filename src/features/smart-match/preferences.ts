@@ -28,8 +28,11 @@ export const NO_PREFERENCES: ListPreferences = {
   majorKeyword: null,
 }
 
+const hasSchoolPreferences = (p: ListPreferences) =>
+  p.schoolProvinces.length > 0 || p.schoolLevel !== null || p.publicOnly
+
 export const hasPreferences = (p: ListPreferences): boolean =>
-  p.schoolProvinces.length > 0 || p.schoolLevel !== null || p.publicOnly || p.majorKeyword !== null
+  hasSchoolPreferences(p) || p.majorKeyword !== null
 
 /** The school facts the preferences read (schools table) */
 export type PreferredSchool = Pick<SchoolInfo, 'province' | 'f985' | 'f211' | 'dual_class' | 'nature_name'>
@@ -46,9 +49,6 @@ function schoolMeets(p: ListPreferences, school: PreferredSchool | undefined): b
   if (p.publicOnly && school.nature_name !== '公办') return false
   return true
 }
-
-const hasSchoolPreferences = (p: ListPreferences) =>
-  p.schoolProvinces.length > 0 || p.schoolLevel !== null || p.publicOnly
 
 /**
  * The options that meet the preferences, each with only the majors that do (with a major keyword). Applied before
