@@ -175,4 +175,113 @@ describe('CG adapter (gaokao-pro college-groups, 2025)', () => {
       { source: 'CG', reason: 'category unknown or not of the exam mode (group and its majors)', rows: 2 },
     ])
   })
+
+  describe('majors a group lists twice under one name, with other notes', () => {
+    const group = (province: string, sg: string, majors: unknown[]) => ({
+      province,
+      groups: [{ sg_name: sg, first_subject: '70000', batch: '本科批', majors }],
+    })
+    const read = (...provinces: unknown[]) => {
+      const drops = new Drops('CG')
+      const recs = cgRecords({ uni: '长安大学', provinces }, 'x.json', drops)
+      return { recs, drops: drops.list() }
+    }
+
+    it('names each by the 方向 and programme brackets of its note, so that no seats fold away', () => {
+      const { recs } = read(
+        group('湖北', '02', [
+          { sp_name: '工程管理', num: 3, info: '（南校区）' },
+          { sp_name: '工程管理', num: 1, info: '（长安学堂计划；南校区）' },
+          { sp_name: '英语', num: 56, info: '' },
+          { sp_name: '英语', num: 36, spname: '英语（中美卓越师范生；外语语种：英语）' },
+          { sp_name: '临床医学', num: 12, info: '（5+3一体化，儿科学）（不招收色盲、色弱考生）' },
+          { sp_name: '临床医学', num: 335, info: '（不招收色盲、色弱考生）' },
+          { sp_name: '机械电子工程', num: 4, info: '（中外合作办学）' },
+        ]),
+      )
+      expect(recs.filter((r) => r.spname !== '').map((r) => [r.spname, r.num])).toEqual([
+        ['工程管理(南校区)', 3],
+        ['工程管理(长安学堂计划)(南校区)', 1],
+        ['英语', 56],
+        ['英语(中美卓越师范生)', 36],
+        ['临床医学(5+3一体化)(儿科学)', 12],
+        ['临床医学', 335],
+        // a name of its own keeps it: the rows other sources give of it name the major alone
+        ['机械电子工程', 4],
+      ])
+    })
+
+    it('reads a note for the plan type and the tracks the README drops', () => {
+      const { recs, drops } = read(
+        group('湖北', '02', [
+          { sp_name: '食品科学与工程', num: 62, info: '' },
+          { sp_name: '食品科学与工程', num: 2, spname: '食品科学与工程（国家专项计划）' },
+          { sp_name: '中医学', num: 5, info: '（为寿县定向培养）（农村订单定向医学生培养计划）' },
+          { sp_name: '法学', num: 6, info: '（执行省属高校少数民族地区加分办法1。）' },
+          { sp_name: '行政管理', num: 1, info: '（只招女生,要求考生成绩达到本科批录取控制分数线）' },
+          { sp_name: '行政管理', num: 1, info: '（只招男生,要求考生成绩达到本科批录取控制分数线）' },
+        ]),
+      )
+      expect(recs.map((r) => [r.spname, r.planType, r.batchName, r.sgCode, r.num])).toEqual([
+        ['食品科学与工程', '普通', '本科批', '02', 62],
+        ['食品科学与工程', '国家专项', '国家专项', '02', 2],
+        // 少数民族地区加分 is 四川's bonus points, open to every candidate: no minority-only class
+        ['法学', '普通', '本科批', '02', 6],
+      ])
+      expect(drops).toEqual(
+        expect.arrayContaining([
+          { source: 'CG', reason: 'directed / domicile-restricted plan', rows: 1 },
+          { source: 'CG', reason: 'gender-split line', rows: 2 },
+        ]),
+      )
+      expect(drops).toHaveLength(2)
+    })
+
+    it('gives a group line the plan its majors all say, and drops it with them when they are all dropped', () => {
+      const line = { track_name: '物理类', batch: '本科批C段', zslx_name: '普通类', min_score: '539' }
+      const { recs, drops } = read({
+        province: '甘肃',
+        groups: [
+          {
+            ...line,
+            group_code: '（013）',
+            items: [
+              { sp_name: '建筑类', plan: 4, info_short: '（建筑学、城乡规划）（国家专项计划）' },
+              { sp_name: '工商管理类', plan: 4, info_short: '（国家专项计划）' },
+            ],
+          },
+          {
+            ...line,
+            group_code: '（014）',
+            min_score: '520',
+            items: [{ sp_name: '临床医学', info: '（定向）' }],
+          },
+        ],
+      })
+      expect(recs.map((r) => [r.sgCode, r.spname, r.planType, r.batchName, r.min])).toEqual([
+        ['013', '', '国家专项', '国家专项', 539],
+        ['013', '建筑类', '国家专项', '国家专项', null],
+        ['013', '工商管理类', '国家专项', '国家专项', null],
+      ])
+      expect(drops).toEqual([{ source: 'CG', reason: 'directed / domicile-restricted plan', rows: 2 }])
+    })
+
+    it('names apart the bundles of a 专业+院校 province, which have no group', () => {
+      const { recs } = read({
+        province: '辽宁',
+        groups: [
+          { first_subject: '70000', batch: '本科批', majors: [{ sp_name: '临床医学', num: 335, info: '' }] },
+          {
+            first_subject: '70000',
+            batch: '本科批',
+            majors: [{ sp_name: '临床医学', num: 12, info: '（5+3一体化）' }],
+          },
+        ],
+      })
+      expect(recs.map((r) => [r.spname, r.sgCode, r.num])).toEqual([
+        ['临床医学', null, 335],
+        ['临床医学(5+3一体化)', null, 12],
+      ])
+    })
+  })
 })

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  directionsOf,
-  groupNo,
-  jspPlans,
-  jspTuition,
-  parseDetailPart,
-} from '../../src/datasets/plans/sources/jsp.js'
+import { directionsOf } from '../../src/datasets/plans/normalize.js'
+import { groupNo, jspPlans, jspTuition, parseDetailPart } from '../../src/datasets/plans/sources/jsp.js'
 import type { PlanAdapterResult, PlanRecord } from '../../src/datasets/plans/types.js'
 import { FIXTURES } from './helpers.js'
 

@@ -136,6 +136,17 @@ const EXCLUDED_TRACKS: readonly [RegExp, string][] = [
   [/部队|军人子女|军士/u, 'military-only plan'],
 ]
 
+/**
+ * Words of major names that look like a dropped track but name an ordinary programme: 双语 (the language of
+ * teaching), 内地与港澳台合作办学, 中外高水平大学学生交流计划, 对口支援 (a partner university), the major
+ * 中国少数民族语言文学, 面向地方公安机关入警就业 (where graduates work, not who may apply), 只招男生 (one gender, not
+ * a gender-split line), 运动训练 (a sport major of the 体育类 batch, not the 单招 route); in CG's notes also 执行…少数民族地区加分办法
+ * (四川's bonus points, open to all) and a 面向 that names what is studied, not where from (面向国家深空探测…, 面向“智能无人+”
+ * 方向, 面向人工智能…). Removed before the name or note is read for tracks.
+ */
+export const NOT_A_TRACK =
+  /双语|内地与港澳台合作办学|高水平大学学生交流计划|对口支援|中国少数民族语言文学|面向[^,，、()]*就业|[只仅]招[男女]生|运动训练|少数民族地区加分|面向(?=国家|全校|数字|人工|人形|“|")/gu
+
 /** The reason a batch / programme label excludes the record, or null. */
 export function excludedTrack(...labels: readonly (string | null | undefined)[]): string | null {
   for (const label of labels) {
@@ -395,6 +406,40 @@ export function isAggregateName(name: string): boolean {
 export function cleanMajorName(name: unknown): string {
   return clean(name).replace(/【/gu, '[').replace(/】/gu, ']')
 }
+
+/** Notes in a remark bracket that are no 方向 (study place, colour-vision and language notes, plan labels …). */
+const NOT_A_DIRECTION =
+  /校本部|章程|语种|要求|须|只招|只录取|限[招报选]|不限|仅限|限制|分数|加分|成绩|[，,、:：;；。]|以下|学习|专项计划|体检|色觉|色盲|色弱|单色|详询|咨询|包含|学费|详见|^含|^口$|^类$|^或|面向|定向|免费|授课|教材|^授予|任选|就读/u
+
+/** The top-level brackets of a text: '(与XX(集团)有限公司联合培养)(师范)' → ['与XX(集团)有限公司联合培养', '师范']. */
+function topBrackets(text: string): string[] {
+  const out: string[] = []
+  let depth = 0
+  let cur = ''
+  for (const ch of text) {
+    if (ch === '(') {
+      if (depth > 0) cur += ch
+      depth++
+    } else if (ch === ')' && depth > 0) {
+      depth--
+      if (depth === 0) {
+        out.push(cur)
+        cur = ''
+      } else cur += ch
+    } else if (depth > 0) cur += ch
+  }
+  return out
+}
+
+/** The remark's brackets that name a 方向 or programme ((师范), (中外合作办学), (5+3一体化), (南京校区)). */
+export function directionsOf(remark: string | null | undefined): string[] {
+  return topBrackets(cleanMajorName(remark))
+    .filter((inner) => inner !== '' && !NOT_A_DIRECTION.test(inner))
+    .map((inner) => `(${inner})`)
+}
+
+/** 只招男生 / 只招女生 in a remark: majors of one group and name split by it are gender-split lines. */
+export const ONE_GENDER = /只招(男|女)生/u
 
 /** Merge key of a major name: brackets and their spacing unified, trailing punctuation dropped. */
 export function majorKey(name: string): string {

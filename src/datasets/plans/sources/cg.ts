@@ -7,12 +7,16 @@ import {
   classifyBatch,
   clean,
   cleanMajorName,
+  directionsOf,
   excludedTrack,
   groupCode,
   groupKey,
   lengthOrNull,
+  majorKey,
+  NOT_A_TRACK,
   normalizeRequirement,
   normalizeSubjectType,
+  ONE_GENDER,
   planNumOrNull,
   rankOrNull,
   scoreOrNull,
@@ -37,7 +41,7 @@ import { acceptsGroups } from './common.js'
  * `plan_num`.
  *
  * Records: one per (group, major) after dropping exact duplicate major objects inside a group (30% of the entries),
- * carrying plan fields only (the plan number flagged `numUnverified`: gaokao.cn seat counts disagree with the
+ * with the plan type and name its note gives (nameEntries), carrying plan fields only (the plan number flagged `numUnverified`: gaokao.cn seat counts disagree with the
  * provincial plans, INVENTORY §6.3 check 2); and one group record per group with a lowest score (outcome level
  * 'group', no plan). In 浙江 and 山东 (and the other 专业+院校 provinces) gaokao.cn's "groups" are bundles of a
  * school's majors, not application units: majors only, no group code, no group outcome.
@@ -393,6 +397,90 @@ function repeatedLines(groups: readonly unknown[], province: string): Set<string
   return out
 }
 
+/** A major's record of a CG province entry, before it is named (nameEntries). */
+interface CgEntry {
+  record: PlanRecord
+  /** `sp_name` (or its spellings), cleaned */
+  name: string
+  /** What the entry says beside its name: `info`, `info_short`, `note`, `remark`, or the rest of its full name */
+  note: string
+}
+
+/** The note of a major entry (NFKC: full-width brackets become ASCII ones). */
+function entryNote(mo: Obj, name: string): string {
+  const note = cleanMajorName(pick(mo, ['info', 'info_short', 'note', 'remark']))
+  if (note !== '') return note
+  const full = cleanMajorName(pick(mo, ['spname', 'full_name', 'spname_full']))
+  return full.startsWith(name) ? full.slice(name.length) : ''
+}
+
+/**
+ * The usable major entries of a group: exact duplicate objects (30% of the entries) and entries without a usable
+ * name or of a dropped track (read on the name) counted and left out.
+ */
+function uniqueEntries(majors: readonly unknown[], drops: Drops): { mo: Obj; name: string; note: string }[] {
+  const out: { mo: Obj; name: string; note: string }[] = []
+  const seen = new Set<string>()
+  for (const m of majors) {
+    const key = JSON.stringify(m)
+    if (seen.has(key)) {
+      drops.add('exact duplicate of a major in the same group')
+      continue
+    }
+    seen.add(key)
+    const mo: Obj = isObj(m) ? m : { name: m }
+    const name = cleanMajorName(pick(mo, ['sp_name', 'name', 'spname', 'spname_full', 'full_name']))
+    // not isAggregateName: its 统计 (a school's statistics row) would drop 统计学, 应用统计学 …
+    if (name === '' || /投档|分数线|汇总|^合计$|^小计$/u.test(name)) {
+      drops.add('major entry without a usable name')
+      continue
+    }
+    const excluded = excludedTrack(name)
+    if (excluded) drops.add(excluded)
+    else out.push({ mo, name, note: entryNote(mo, name) })
+  }
+  return out
+}
+
+/**
+ * The 方向 and programme brackets of a CG note. Its brackets hold several notes apart by ；。，, read one by one:
+ * (中美卓越师范生；外语语种：英语) → (中美卓越师范生); (5+3一体化，儿科学) → (5+3一体化)(儿科学).
+ */
+const noteDirections = (note: string): string[] => directionsOf(note.replace(/[;。,]/gu, ')('))
+
+/**
+ * Names the majors of a school's province entry as the plan books do, so that no two of one key (category, local
+ * batch, plan type, group) share a name and fold into one row that keeps one entry's seats: CG names an entry by
+ * its major alone, and about 19,500 entries repeat a name of their group beside another note (a campus, 中外合作办学,
+ * a 班, 师范), as do the bundles of the 专业+院校 provinces, which have no group. Where a name repeats, each entry takes
+ * the 方向 and programme brackets of its note (工程管理(长安学堂计划); 工程管理 keeps its name when its note has
+ * none). Entries that still share a name and differ only by 只招男生 / 只招女生 are gender-split lines, dropped as
+ * every source's are; others that still share one (notes differing only in words that are no 方向: 不招色盲 …, or
+ * a group listed twice) are the same programme written twice and fold into one row, as before.
+ */
+function nameEntries(entries: CgEntry[], drops: Drops): PlanRecord[] {
+  const collide = (): CgEntry[][] => {
+    const by = new Map<string, CgEntry[]>()
+    for (const e of entries) {
+      const r = e.record
+      const k = `${r.subjectType}|${r.localBatchName}|${r.planType}|${r.sgCode ?? ''}|${majorKey(r.spname)}`
+      const list = by.get(k)
+      if (list) list.push(e)
+      else by.set(k, [e])
+    }
+    return [...by.values()].filter((l) => l.length > 1)
+  }
+  for (const list of collide())
+    for (const e of list) e.record.spname = e.name + noteDirections(e.note).join('')
+  const split = new Set<CgEntry>()
+  for (const list of collide()) {
+    const genders = new Set(list.map((e) => ONE_GENDER.exec(e.note)?.[1] ?? ''))
+    if (genders.has('男') && genders.has('女')) for (const e of list) split.add(e)
+  }
+  if (split.size > 0) drops.add('gender-split line', split.size)
+  return entries.filter((e) => !split.has(e)).map((e) => e.record)
+}
+
 /**
  * Records of one CG file. `sourceFile` is its path relative to the sources dir; drops are counted in `drops`.
  */
@@ -413,6 +501,7 @@ export function cgRecords(doc: Obj, sourceFile: string, drops: Drops): PlanRecor
     }
     const repeated = repeatedLines(groups, province)
     const withGroups = acceptsGroups(province, YEAR)
+    const majorsOfProvince: CgEntry[] = []
     for (const g of groups) {
       if (!isObj(g)) {
         drops.add('group that is not an object')
@@ -429,13 +518,14 @@ export function cgRecords(doc: Obj, sourceFile: string, drops: Drops): PlanRecor
         drops.add('gender-split line', size)
         continue
       }
-      const batch = classifyBatch(clean(g.batch), [
+      const hints = [
         clean(pick(g, ['zslx_name', 'zslx', 'type_name'])),
         /^\d+$/u.test(clean(g.type)) ? '' : clean(g.type),
         clean(g.batch_name),
         clean(g.name_in_plan),
         clean(g.campus),
-      ])
+      ]
+      const batch = classifyBatch(clean(g.batch), hints)
       if ('excluded' in batch) {
         drops.add(batch.excluded, size)
         continue
@@ -463,15 +553,54 @@ export function cgRecords(doc: Obj, sourceFile: string, drops: Drops): PlanRecor
         max: null,
       }
       const sgInfos = cgRequirement(g, province, subjectType)
+      const own: CgEntry[] = []
+      const excluded: string[] = []
+      for (const { mo, name, note } of uniqueEntries(majors ?? [], drops)) {
+        // an entry's note may make it a special plan (国家专项计划) or a track the README drops (定向, 民族班, 预科 …)
+        const its =
+          note === '' ? batch : classifyBatch(clean(g.batch), [...hints, note.replace(NOT_A_TRACK, '')])
+        if ('excluded' in its) {
+          drops.add(its.excluded)
+          excluded.push(its.excluded)
+          continue
+        }
+        const num = planNumOrNull(pick(mo, ['num', 'plan', 'plan_num']))
+        const req = requirementText(pick(mo, ['sp_xuanke', 'xuanke', 'sp_xuanke_info']))
+        const record: PlanRecord = {
+          ...base,
+          batchName: its.batchName,
+          planType: its.planType,
+          spname: name,
+          spcode: catalogueCode(mo.spcode),
+          sgInfos: req === null ? sgInfos : normalizeRequirement(req, province, YEAR, subjectType),
+          num,
+          ...(num === null ? {} : { numUnverified: true }),
+          tuition: tuitionOrNull(mo.tuition),
+          length: lengthOrNull(mo.length),
+          min: null,
+          minSection: null,
+          outcomeLevel: '',
+        }
+        own.push({ record, name, note })
+      }
+      majorsOfProvince.push(...own)
       const { min, rank } = groupOutcome(g)
+      // the group is what all its majors are: gaokao.cn labels some 国家专项 groups 普通类 and says so on every
+      // major (厦门大学 甘肃 （013）, a line of 539 beside ordinary groups from 600), and a group of 定向 majors only
+      // is a 定向 group, whose line no ordinary candidate can use
+      const onePlan = new Set(own.map((e) => e.record.planType)).size === 1 ? own[0]?.record : undefined
+      const lineBatch = onePlan ?? base
       if (min !== null) {
         if (!withGroups) drops.add('group line of a province without 院校专业组 (a bundle of majors)')
         else if (!sgCode) drops.add('group line without a usable group code (or groups not aligned)')
         else if (repeated.has(lineKey(min, rank)))
           drops.add('group line repeating a school-level score on several groups')
+        else if (own.length === 0 && excluded.length > 0) drops.add(excluded[0] as string)
         else
           out.push({
             ...base,
+            batchName: lineBatch.batchName,
+            planType: lineBatch.planType,
             spname: '',
             spcode: null,
             sgInfos,
@@ -489,45 +618,9 @@ export function cgRecords(doc: Obj, sourceFile: string, drops: Drops): PlanRecor
         else if (g.majors_representative !== undefined)
           drops.add('group given only as a partial majors_representative list (its majors)')
         else drops.add('group without majors')
-        continue
-      }
-      const seen = new Set<string>()
-      for (const m of majors) {
-        const key = JSON.stringify(m)
-        if (seen.has(key)) {
-          drops.add('exact duplicate of a major in the same group')
-          continue
-        }
-        seen.add(key)
-        const mo: Obj = isObj(m) ? m : { name: m }
-        const name = cleanMajorName(pick(mo, ['sp_name', 'name', 'spname', 'spname_full', 'full_name']))
-        // not isAggregateName: its 统计 (a school's statistics row) would drop 统计学, 应用统计学 …
-        if (name === '' || /投档|分数线|汇总|^合计$|^小计$/u.test(name)) {
-          drops.add('major entry without a usable name')
-          continue
-        }
-        const excluded = excludedTrack(name)
-        if (excluded) {
-          drops.add(excluded)
-          continue
-        }
-        const num = planNumOrNull(pick(mo, ['num', 'plan', 'plan_num']))
-        const own = requirementText(pick(mo, ['sp_xuanke', 'xuanke', 'sp_xuanke_info']))
-        out.push({
-          ...base,
-          spname: name,
-          spcode: catalogueCode(mo.spcode),
-          sgInfos: own === null ? sgInfos : normalizeRequirement(own, province, YEAR, subjectType),
-          num,
-          ...(num === null ? {} : { numUnverified: true }),
-          tuition: tuitionOrNull(mo.tuition),
-          length: lengthOrNull(mo.length),
-          min: null,
-          minSection: null,
-          outcomeLevel: '',
-        })
       }
     }
+    out.push(...nameEntries(majorsOfProvince, drops))
   }
   return out
 }

@@ -9,6 +9,7 @@ import {
   groupCode,
   lengthOrNull,
   majorKey,
+  NOT_A_TRACK,
   normalizeRequirement,
   normalizeSubjectType,
   planNumOrNull,
@@ -110,15 +111,6 @@ export function lineLabels(remarks: string | null | undefined): string[] {
     .map(clean)
     .filter((s) => s !== '' && !REQUIREMENT.test(s))
 }
-
-/**
- * Words of major names that look like a dropped track but name an ordinary programme: 双语 (the language of
- * teaching), 内地与港澳台合作办学, 中外高水平大学学生交流计划, 对口支援 (a partner university), the major
- * 中国少数民族语言文学, 面向地方公安机关入警就业 (where graduates work, not who may apply), 只招男生 (one gender, not
- * a gender-split line), 运动训练 (a sport major of the 体育类 batch, not the 单招 route). Removed before the name is read for tracks.
- */
-export const NOT_A_TRACK =
-  /双语|内地与港澳台合作办学|高水平大学学生交流计划|对口支援|中国少数民族语言文学|面向[^,，、()]*就业|[只仅]招[男女]生|运动训练/gu
 
 /** The category of a programme: 艺术类 / 体育类 in the art and sport batches, else the track's (物理类, 历史类). */
 export function gxSubjectType(batchName: string, track: '物理' | '历史', year: number): string | null {

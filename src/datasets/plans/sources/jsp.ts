@@ -5,10 +5,12 @@ import {
   classifyBatch,
   clean,
   cleanMajorName,
+  directionsOf,
   excludedTrack,
   lengthOrNull,
   normalizeRequirement,
   normalizeSubjectType,
+  ONE_GENDER,
   planNumOrNull,
   rankOrNull,
   scoreOrNull,
@@ -103,37 +105,6 @@ export function groupMapping(rows: readonly Record<string, string>[]): Map<strin
     out.set(key, CONFIDENT_MAPPING.has(clean(r.confidence)) && /^\d{2}$/u.test(code) ? code : null)
   }
   return out
-}
-
-/** Notes in a remark bracket that are no 方向 (study place, colour-vision and language notes, plan labels …). */
-const NOT_A_DIRECTION =
-  /校本部|章程|语种|要求|须|只招|只录取|限[招报选]|不限|仅限|限制|分数|加分|成绩|[，,、:：;；。]|以下|学习|专项计划|体检|色觉|详询|详见|^含|^口$|^类$|^或|面向|定向|免费|授课|教材|^授予|任选|就读/u
-
-/** The top-level brackets of a text: '(与XX(集团)有限公司联合培养)(师范)' → ['与XX(集团)有限公司联合培养', '师范']. */
-function topBrackets(text: string): string[] {
-  const out: string[] = []
-  let depth = 0
-  let cur = ''
-  for (const ch of text) {
-    if (ch === '(') {
-      if (depth > 0) cur += ch
-      depth++
-    } else if (ch === ')' && depth > 0) {
-      depth--
-      if (depth === 0) {
-        out.push(cur)
-        cur = ''
-      } else cur += ch
-    } else if (depth > 0) cur += ch
-  }
-  return out
-}
-
-/** The remark's brackets that name a 方向 or programme ((师范), (中外合作办学), (5+3一体化), (南京校区)). */
-export function directionsOf(remark: string | null | undefined): string[] {
-  return topBrackets(cleanMajorName(remark))
-    .filter((inner) => inner !== '' && !NOT_A_DIRECTION.test(inner))
-    .map((inner) => `(${inner})`)
 }
 
 /** Tuition in yuan: '待定' or an amount in another currency (港元) is unknown. */
@@ -257,9 +228,6 @@ export function jspRecords(
   }
   return out
 }
-
-/** 只招男生 / 只招女生 in a remark. */
-const ONE_GENDER = /只招(男|女)生/u
 
 /**
  * Major names of the rows: base name + first 方向; all 方向 where two majors of one group would share a name.

@@ -9,12 +9,13 @@ import {
   cleanMajorName,
   excludedTrack,
   lengthOrNull,
+  NOT_A_TRACK,
   normalizeRequirement,
   planNumOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
 import { collectRecords, PLAN_ONLY } from './common.js'
-import { foldSameKey, gxTuition, NOT_A_TRACK } from './gx.js'
+import { foldSameKey, gxTuition } from './gx.js'
 
 /**
  * ZJP = SatoriYoukai/2026_Zhejiang_gaokao_enrollment_database,
