@@ -287,6 +287,9 @@ function factsOf(
     ...(ruledOut === undefined ? {} : { ruledOut }),
     majorsRuledOut,
     majorsUnknown: type === 3 ? [] : m.majors.filter((x) => !x.entry).map((x) => x.name),
+    majorsAmbiguous: m.majors.flatMap((x) =>
+      x.ambiguous && x.entry ? [{ name: x.name, options: x.ambiguous, taken: x.entry.row.name }] : [],
+    ),
     majorsElsewhere:
       type === 2 && option
         ? m.majors.flatMap((x) => {

@@ -15,6 +15,7 @@ import {
   findMajor,
   findSchool,
   groupCode,
+  matchMajor,
   matchOption,
   schoolIndex,
 } from '../../../src/features/check/model/match.js'
@@ -103,6 +104,26 @@ describe('matching a choice to its option', () => {
     expect(findMajor('临床医学(5+3一体化)', majors)?.row.id).toBe(2)
     expect(findMajor('软件', majors)?.row.id).toBe(3)
     expect(findMajor('英语', majors)).toBeUndefined()
+  })
+  it('takes a bare name the plan has twice with notes as the most selective of them, and names them all', () => {
+    const withEstimate = (e: MajorEntry, expected: number): MajorEntry =>
+      ({ ...e, estimate: { expected } }) as unknown as MajorEntry
+    const south = withEstimate(entry(1, '工程管理(南校区)'), 30_000)
+    const programme = withEstimate(entry(2, '工程管理(长安学堂计划)(南校区)'), 12_000)
+    const majors = [south, programme, entry(3, '土木工程')]
+    expect(matchMajor('工程管理', majors)).toEqual({
+      name: '工程管理',
+      entry: programme,
+      ambiguous: ['工程管理(南校区)', '工程管理(长安学堂计划)(南校区)'],
+    })
+    // a name the plan has as written, or a note that tells them apart, is no doubt
+    expect(matchMajor('工程管理(南校区)', majors)).toEqual({ name: '工程管理(南校区)', entry: south })
+    expect(matchMajor('土木工程', majors).ambiguous).toBeUndefined()
+    // in a 专业+院校 province the choice itself is the major: the doubt is kept on it
+    const byMajor = majors.map((m, i) => option(`m${i}`, '', [m], 'major'))
+    const school = { sid: 1, name: '楚天测试大学', code: 'T1' }
+    const found = matchOption({ majors: ['工程管理'] }, school, byMajor, 3)
+    expect([found.option, found.majors[0]?.ambiguous?.length]).toEqual([byMajor[1], 2])
   })
   it('finds a group by its text or code, or the only group, or the one holding the majors', () => {
     const school = { sid: 1, name: '楚天测试大学', code: 'T1' }

@@ -32,6 +32,7 @@ const fact = (position: number, more: Partial<ChoiceFacts> = {}): ChoiceFacts =>
   coversUnit: false,
   schoolOptions: 1,
   majorsElsewhere: [],
+  majorsAmbiguous: [],
   schoolGroups: [],
   ...more,
 })
@@ -129,6 +130,17 @@ describe('what could not be matched', () => {
     )
     expect(cut[0]?.message).toContain('01、02、03、04、05、06、07、08、09、10、11、12 等 15 个')
     expect(cut[0]?.message).not.toContain('13')
+  })
+  it('a bare major the plan has twice, with the one the simulation takes', () => {
+    const majorsAmbiguous = [
+      { name: '工程管理', options: ['工程管理(南校区)', '工程管理(卓越班)'], taken: '工程管理(卓越班)' },
+    ]
+    const [w] = matchWarnings(GROUPS, [fact(1, { status: 'ok', majorsAmbiguous })], '物理类').filter(
+      (x) => x.code === 'major_ambiguous',
+    )
+    expect(w?.message).toContain('计划中有 2 个 工程管理: 工程管理(南校区)、工程管理(卓越班)')
+    expect(w?.message).toContain('按其中最难录取的 工程管理(卓越班) 估计')
+    expect(one('ok', {})).not.toContain('major_ambiguous')
   })
   it('majors not in the unit, and a unit listing none', () => {
     expect(one('ok', { majorsUnknown: ['火星学'] })).toContain('majors_unknown')

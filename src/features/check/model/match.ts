@@ -8,7 +8,10 @@ import { stemOf } from '../../smart-match/model/premium.js'
  * plans name groups as 专业组（01） and sometimes with the school's name and the subjects around the code
  * (楚天测试大学01组（物理+化学）). Names are compared after NFKC, without spaces and with one kind of bracket; a group
  * by its code where the text differs; a major by its name, else by its name without the bracketed note (计算机类(拔尖班)
- * → 计算机类), else by one name holding the other, when exactly one major fits.
+ * → 计算机类), else by one name holding the other, when exactly one major fits. A bare name the plan has only with
+ * notes, twice or more (工程管理 → 工程管理(南校区), 工程管理(长安学堂计划)(南校区): one major at two campuses or in two
+ * programmes, each with its own 专业代号 on the form) is taken as the most selective of them and named ambiguous, so
+ * that the counsellor writes which one.
  */
 
 export interface ChoiceInput {
@@ -99,6 +102,8 @@ export interface MatchedMajor {
   name: string
   /** The major of the option's plan, when found */
   entry: MajorEntry | undefined
+  /** The plan's majors the name may mean, when it may mean two or more (entry is the most selective of them) */
+  ambiguous?: string[]
 }
 
 export interface Matched {
@@ -138,7 +143,7 @@ export function matchOption(
     school,
     option,
     status: 'ok',
-    majors: names.map((name) => ({ name, entry: findMajor(name, option.majors) })),
+    majors: names.map((name) => matchMajor(name, option.majors)),
     ...(note ? { note } : {}),
   })
   if (type === 1) return withMajors(ofSchool[0] as Option)
@@ -146,12 +151,15 @@ export function matchOption(
     const byMajor = ofSchool.filter((o) => o.granularity === 'major')
     const wanted = names[0]
     if (wanted !== undefined) {
-      const entry = findMajor(
+      const found = matchMajor(
         wanted,
         byMajor.map((o) => o.majors[0] as MajorEntry),
       )
-      const option = entry && byMajor.find((o) => o.majors[0] === entry)
-      if (option) return withMajors(option)
+      const option = found.entry && byMajor.find((o) => o.majors[0] === found.entry)
+      if (option) {
+        const matched = withMajors(option)
+        return { ...matched, majors: matched.majors.map((x, k) => (k === 0 ? { ...x, ...found } : x)) }
+      }
       // A school whose plan names no major is one option, "one of its majors", judged by its school line.
       const whole = ofSchool.find((o) => o.granularity === 'school')
       if (whole) return withMajors(whole, '该校计划未列专业, 按院校线判断')
@@ -191,17 +199,35 @@ function groupHolding(names: readonly string[], ofSchool: readonly Option[]): Op
   return most > 0 && held.filter((h) => h === most).length === 1 ? ofSchool[held.indexOf(most)] : undefined
 }
 
-/** The major of a list by name: the same name, else the same stem, else the one name holding the other (unique). */
+/** The major of a list by name (matchMajor), undefined when none fits. */
 export function findMajor(name: string, majors: readonly MajorEntry[]): MajorEntry | undefined {
+  return matchMajor(name, majors).entry
+}
+
+/**
+ * A listed major in a unit's plan: the same name, else the same stem (the one such major, or the most selective of
+ * several, `ambiguous` naming them all), else the one name holding the other.
+ */
+export function matchMajor(name: string, majors: readonly MajorEntry[]): MatchedMajor {
   const key = majorNameKey(name)
   const same = majors.find((m) => majorNameKey(m.row.name) === key)
-  if (same) return same
+  if (same) return { name, entry: same }
   const stem = stemOf(name)
   const byStem = majors.filter((m) => stemOf(m.row.name) === stem)
-  if (byStem.length === 1) return byStem[0]
+  if (byStem.length === 1) return { name, entry: byStem[0] }
+  if (byStem.length > 1 && key === stem)
+    return { name, entry: mostSelective(byStem), ambiguous: byStem.map((m) => m.row.name) }
   const holding = majors.filter((m) => {
     const theirs = majorNameKey(m.row.name)
     return theirs.includes(key) || key.includes(theirs)
   })
-  return holding.length === 1 ? holding[0] : undefined
+  return { name, entry: holding.length === 1 ? holding[0] : undefined }
+}
+
+/** The major with the smallest expected lowest rank (the hardest to enter); one without an estimate comes last. */
+function mostSelective(majors: readonly MajorEntry[]): MajorEntry | undefined {
+  let best: MajorEntry | undefined
+  for (const m of majors)
+    if (!best || (m.estimate && (!best.estimate || m.estimate.expected < best.estimate.expected))) best = m
+  return best
 }

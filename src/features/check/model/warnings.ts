@@ -21,6 +21,7 @@ export type WarningCode =
   | 'major_missing'
   | 'major_not_found'
   | 'majors_unknown'
+  | 'major_ambiguous'
   | 'no_majors'
   | 'duplicate'
   | 'xuanke'
@@ -63,6 +64,8 @@ export interface ChoiceFacts {
   majorsUnknown: string[]
   /** Of those, the ones another group of the school has, with that group (a group province's mixed-up groups) */
   majorsElsewhere: { name: string; group: string }[]
+  /** Listed majors named bare that the plan has twice or more with notes, and the one the simulation takes */
+  majorsAmbiguous: { name: string; options: string[]; taken: string }[]
   majorsListed: number
   /** 服从调剂 as the list says it; undefined when it does not */
   tiaoji: boolean | undefined
@@ -224,6 +227,13 @@ export function matchWarnings(
       case 'ok':
         break
     }
+    for (const a of c.majorsAmbiguous)
+      out.push({
+        code: 'major_ambiguous',
+        level: 'warning',
+        message: `${pos(c.position)} ${c.label}: 计划中有 ${a.options.length} 个 ${a.name}: ${a.options.join('、')}; 志愿表上要写明是哪一个 (各有专业代号), 现按其中最难录取的 ${a.taken} 估计`,
+        choices: at,
+      })
     if (c.status === 'ok' && rule.volunteerType !== 3) {
       if (c.majorsUnknown.length > 0)
         out.push({
