@@ -436,17 +436,38 @@ function uniqueEntries(majors: readonly unknown[], drops: Drops): { mo: Obj; nam
       continue
     }
     const excluded = excludedTrack(name)
-    if (excluded) drops.add(excluded)
-    else out.push({ mo, name, note: entryNote(mo, name) })
+    if (excluded) {
+      drops.add(excluded)
+      continue
+    }
+    const { major, remark } = remarkOf(name)
+    out.push({ mo, name: major, note: remark + entryNote(mo, name) })
   }
   return out
+}
+
+/**
+ * A name that carries the plan book's remark (天津大学's 工科试验班(智能与计算类;计算机科学与技术、人工智能…;办学地点:
+ * 北洋园校区), 429 entries of a few schools): the major with its 方向 (工科试验班(智能与计算类)), and the remark, read
+ * as the entry's note. A bracket is a remark when it lists or explains (; : 、).
+ */
+function remarkOf(name: string): { major: string; remark: string } {
+  const open = name.indexOf('(')
+  const rest = open > 0 ? name.slice(open) : ''
+  if (!/[;:、]/u.test(rest)) return { major: name, remark: '' }
+  return { major: name.slice(0, open) + noteDirections(rest).join(''), remark: rest }
 }
 
 /**
  * The 方向 and programme brackets of a CG note. Its brackets hold several notes apart by ；。，, read one by one:
  * (中美卓越师范生；外语语种：英语) → (中美卓越师范生); (5+3一体化，儿科学) → (5+3一体化)(儿科学).
  */
-const noteDirections = (note: string): string[] => directionsOf(note.replace(/[;。,]/gu, ')('))
+const noteDirections = (note: string): string[] => [
+  ...new Set(directionsOf(note.replace(/[;。,]/gu, ')(')).filter((d) => !NOT_A_CG_DIRECTION.test(d))),
+]
+
+/** CG's notes that are no 方向 beyond JSP's (directionsOf): a fee, a length, a school code, seats by gender. */
+const NOT_A_CG_DIRECTION = /元|学制|^\(\d+年\)$|^\(\d{5}\)$|[男女]\d|不予录取|按大类招生/u
 
 /**
  * Names the majors of a school's province entry as the plan books do, so that no two of one key (category, local
