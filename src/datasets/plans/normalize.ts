@@ -140,9 +140,9 @@ const EXCLUDED_TRACKS: readonly [RegExp, string][] = [
  * Words of major names that look like a dropped track but name an ordinary programme: 双语 (the language of
  * teaching), 内地与港澳台合作办学, 中外高水平大学学生交流计划, 对口支援 (a partner university), the major
  * 中国少数民族语言文学, 面向地方公安机关入警就业 (where graduates work, not who may apply), 只招男生 (one gender, not
- * a gender-split line), 运动训练 (a sport major of the 体育类 batch, not the 单招 route); in CG's notes also 执行…少数民族地区加分办法
- * (四川's bonus points, open to all) and a 面向 that names what is studied, not where from (面向国家深空探测…, 面向“智能无人+”
- * 方向, 面向人工智能…). Removed before the name or note is read for tracks.
+ * a gender-split line), 运动训练 (a sport major of the 体育类 batch, not the 单招 route); in CG's notes also
+ * 执行…少数民族地区加分办法 (四川's bonus points, open to all) and a 面向 that names what is studied, not where
+ * from (面向国家深空探测…, 面向“智能无人+”方向, 面向人工智能…). Removed before the name or note is read for tracks.
  */
 export const NOT_A_TRACK =
   /双语|内地与港澳台合作办学|高水平大学学生交流计划|对口支援|中国少数民族语言文学|面向[^,，、()]*就业|[只仅]招[男女]生|运动训练|少数民族地区加分|面向(?=国家|全校|数字|人工|人形|“|")/gu

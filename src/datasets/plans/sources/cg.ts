@@ -41,9 +41,9 @@ import { acceptsGroups } from './common.js'
  * `plan_num`.
  *
  * Records: one per (group, major) after dropping exact duplicate major objects inside a group (30% of the entries),
- * with the plan type and name its note gives (nameEntries), carrying plan fields only (the plan number flagged `numUnverified`: gaokao.cn seat counts disagree with the
- * provincial plans, INVENTORY §6.3 check 2); and one group record per group with a lowest score (outcome level
- * 'group', no plan). In 浙江 and 山东 (and the other 专业+院校 provinces) gaokao.cn's "groups" are bundles of a
+ * with the plan type and name its note gives (nameEntries), carrying plan fields only (the plan number flagged
+ * `numUnverified`: gaokao.cn seat counts disagree with the provincial plans, INVENTORY §6.3 check 2); and one group
+ * record per group with a lowest score (outcome level 'group', no plan; the plan type all its majors say). In 浙江 and 山东 (and the other 专业+院校 provinces) gaokao.cn's "groups" are bundles of a
  * school's majors, not application units: majors only, no group code, no group outcome.
  *
  * Dropped (counted): groups given only as a `majors_summary` text or a partial `majors_representative` list (their
