@@ -198,7 +198,13 @@ describe('CG adapter (gaokao-pro college-groups, 2025)', () => {
           { sp_name: '临床医学', num: 335, info: '（不招收色盲、色弱考生）' },
           { sp_name: '机械电子工程', num: 4, info: '（中外合作办学）' },
           { sp_name: '汉语言文学', num: 2, info: '（4年）（4200元/年）（在东陆校区办学）' },
-          { sp_name: '汉语言文学', num: 3, info: '（医学部）（医学部）（学制5年）（男1女1）' },
+          {
+            sp_name: '汉语言文学',
+            num: 3,
+            info: '（医学部）（医学部）（学制5年）（男1女1）（国家级一流本科专业建设点）',
+          },
+          { sp_name: '航空航天类', num: 6, info: '（航天，专业分流时按成绩与志愿确定）（长安校区）' },
+          { sp_name: '航空航天类', num: 4, info: '（航空，专业分流时按成绩与志愿确定）（长安校区）' },
           { sp_name: '工科试验班（智能与计算类；计算机科学与技术、人工智能；办学地点：北洋园校区）', num: 9 },
         ]),
       )
@@ -214,6 +220,9 @@ describe('CG adapter (gaokao-pro college-groups, 2025)', () => {
         // a fee, a length, seats by gender are no 方向; a 方向 said twice is said once
         ['汉语言文学(在东陆校区办学)', 2],
         ['汉语言文学(医学部)', 3],
+        // the pieces of a sentence are no 方向: only what names the programme is kept
+        ['航空航天类(航天)(长安校区)', 6],
+        ['航空航天类(航空)(长安校区)', 4],
         // a name that carries the plan book's remark keeps its 方向
         ['工科试验班(智能与计算类)', 9],
       ])

@@ -466,8 +466,13 @@ const noteDirections = (note: string): string[] => [
   ...new Set(directionsOf(note.replace(/[;。,]/gu, ')(')).filter((d) => !NOT_A_CG_DIRECTION.test(d))),
 ]
 
-/** CG's notes that are no 方向 beyond JSP's (directionsOf): a fee, a length, a school code, seats by gender. */
-const NOT_A_CG_DIRECTION = /元|学制|^\(\d+年\)$|^\(\d{5}\)$|[男女]\d|不予录取|按大类招生/u
+/**
+ * CG's notes that are no 方向 beyond JSP's (directionsOf): a fee, a length, seats by gender, the plan type
+ * the record already has, an honour (国家级一流本科专业建设点), and the pieces of a sentence that the split at ，
+ * leaves (专业分流时, 如生源不足, 由高校择优录取 …).
+ */
+const NOT_A_CG_DIRECTION =
+  /元|学制|收费|^\(\d+年\)$|^\([男女]\)$|[男女]\d|不予录取|按大类招生|^\((专业|公办|高中)\)$|一流|建设点|建设高校|专项\)$|分流|择优|认可|生源|口试|讲授|考试|确定专业|等专业/u
 
 /**
  * Names the majors of a school's province entry as the plan books do, so that no two of one key (category, local
