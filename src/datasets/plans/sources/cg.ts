@@ -612,7 +612,7 @@ export function cgRecords(doc: Obj, sourceFile: string, drops: Drops): PlanRecor
       majorsOfProvince.push(...own)
       const { min, rank } = groupOutcome(g)
       // the group is what all its majors are: gaokao.cn labels some 国家专项 groups 普通类 and says so on every
-      // major (厦门大学 甘肃 （013）, a line of 539 beside ordinary groups from 600), and a group of 定向 majors only
+      // major (厦门大学 甘肃 （013）, a line of 539 beside ordinary groups from 612), and a group of 定向 majors only
       // is a 定向 group, whose line no ordinary candidate can use
       const onePlan = new Set(own.map((e) => e.record.planType)).size === 1 ? own[0]?.record : undefined
       const lineBatch = onePlan ?? base
