@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config'
 /**
  * Two tiers. `fast` is the edit-and-test loop (`npm test`): logic, endpoints, HTTP and CLI over the small fixture
  * datasets, in one module graph per worker (isolate: false; no fast test leaves state behind, and the shuffled
- * order passes: `npx vitest run --project fast --sequence.shuffle`), under 30 s (25 s on 2026-11-27). `slow` holds what needs the shipped
- * datasets or real processes, the dataset-tooling tests that write and re-read whole tables (builds, imports,
- * validate, synth), and the fuzzing of the HTTP API, each file isolated. `npm run test:all` (the README's second
- * command, and CI's) builds and runs both.
+ * order passes: `npx vitest run --project fast --sequence.shuffle`), under 30 s (25 s on 2026-11-27). `slow` holds
+ * what needs the shipped datasets or real processes, the dataset-tooling tests that write and re-read whole tables
+ * (builds, imports, validate, synth), and the fuzzing of the HTTP API, each file isolated. `npm run test:all` (the
+ * README's second command, and CI's) builds and runs both.
  */
 const SLOW = [
   'test/**/*shipped*.test.ts',
