@@ -4,14 +4,17 @@
 // category), one band of ranks, one school and one set of observations share, and the errors' shape (heavy tails)
 // (src/features/check/model/measure.ts).
 //   npm run build && node scripts/check-shared-shift.mjs 2024 [province ...]
+//   node scripts/check-shared-shift.mjs 2023,2024      (years pooled: each year's cohorts are its own)
 import { openDb } from '../dist/data/db.js'
 import { collectResiduals } from '../dist/features/check/backtest.js'
 import { errorShape, varianceComponents } from '../dist/features/check/model/measure.js'
 
-const year = Number(process.argv[2] ?? 2024)
+const years = (process.argv[2] ?? '2024').split(',').map(Number)
+const year = years.join('+')
 const provinces = process.argv.length > 3 ? process.argv.slice(3) : undefined
 const db = openDb({ preload: true })
-const residuals = await collectResiduals(db, year, provinces)
+const residuals = []
+for (const y of years) residuals.push(...(await collectResiduals(db, y, provinces)))
 const c = varianceComponents(residuals)
 const f = (x, d = 3) => x.toFixed(d)
 const share = (x) => `${((x / c.variance) * 100).toFixed(1)} %`
