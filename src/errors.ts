@@ -17,6 +17,11 @@ export class ApiError extends Error {
    * message word for word.
    */
   hint?: string
+  /**
+   * What the terminal's line says in place of the message, where the spec fixes a message (the envelope's, kept
+   * word for word) that tells less than is known: `School not found` → `找不到院校 "不存在大学"` (CLI only, like hint).
+   */
+  terminalMessage?: string
 
   constructor(
     code: number,

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import type { AnyEndpoint } from '../endpoints/define.js'
 import { badRequest } from '../errors.js'
 
@@ -16,7 +16,10 @@ export async function fileFields(
   def: AnyEndpoint,
   argument: unknown,
 ): Promise<Record<string, unknown> | undefined> {
-  if (typeof argument !== 'string' || !def.cliFile?.names(argument)) return undefined
+  if (typeof argument !== 'string' || !def.cliFile) return undefined
+  if (isDirectoryPath(argument))
+    throw badRequest(`${argument} 是目录, 不是文件: 请给出其中的志愿表文件 (.csv .xlsx 或 .json)`)
+  if (!def.cliFile.names(argument)) return undefined
   if (!isFile(argument)) throw badRequest(`找不到文件: ${argument}`)
   // Read once for both places; a file changed since (the menu runs many commands) is read again.
   const { mtimeMs, size } = statSync(argument)
@@ -33,6 +36,25 @@ export async function fileFields(
 
 /** The fields of the files read, by endpoint, path, modification time and size */
 const read = new Map<string, Promise<Record<string, unknown>>>()
+
+/**
+ * An argument that names a directory (`gaokao check /tmp`, `gaokao check lists/`), not choices typed in: a path
+ * written as one (absolute, `.`, `~`, a trailing separator) or with no Chinese in it. A typed choice starts with a
+ * school's name, so a folder named after a school (`gaokao check 南京大学` beside a folder 南京大学) stays a choice.
+ */
+function isDirectoryPath(argument: string): boolean {
+  const pathLike =
+    isAbsolute(argument) ||
+    /^[.~]/u.test(argument) ||
+    /[/\\]$/u.test(argument) ||
+    !/\p{Script=Han}/u.test(argument)
+  if (!pathLike) return false
+  try {
+    return statSync(argument).isDirectory()
+  } catch {
+    return false
+  }
+}
 
 function isFile(path: string): boolean {
   try {

@@ -19,8 +19,8 @@ import type { CliSession } from './session.js'
  *  - one clear match is used, and said on stderr when it was not the exact form (`院校: 南京大学 (按 "南大")`);
  *  - several are asked about in a terminal, else listed in the error (exit 2);
  *  - none is an error naming the closest names; but digits are left to the endpoint (an id it may know), and
- *    so is a path's resource (major-groups, offering-schools), whose "not found" answer the spec fixes: the
- *    closest names are then added to its line (pendingHints).
+ *    so is a path's resource (major-groups, offering-schools), whose "not found" answer the spec fixes (in
+ *    English): the terminal's line then says it in Chinese, with the closest names (pendingNotFound).
  */
 export function findNamesBeforeRun(
   program: Command,
@@ -40,11 +40,24 @@ export function findNamesBeforeRun(
   }
 }
 
-/** Lines to add to the endpoint's own error, by the options object of the command line (see above). */
-const pending = new WeakMap<object, string[]>()
+/**
+ * A name given for a path's resource that nothing matches (major-groups 南景大学): the endpoint refuses it with the
+ * spec's own message, and the terminal's line says it with the nearest names (suggest-values.ts).
+ */
+export interface NameNotFound {
+  what: 'school' | 'major'
+  /** 院校, 专业 */
+  noun: string
+  text: string
+  /** `, 是否要找: 南京大学`, or '' */
+  near: string
+}
+
+/** The names not found, by the options object of the command line (see above). */
+const pending = new WeakMap<object, NameNotFound[]>()
 
 /** What the names found before the run left to say if the endpoint refuses the request. */
-export const pendingHints = (opts: object): readonly string[] => pending.get(opts) ?? []
+export const pendingNotFound = (opts: object): readonly NameNotFound[] => pending.get(opts) ?? []
 
 async function findNames(
   cmd: Command,
@@ -77,7 +90,7 @@ async function findNames(
         throw badRequest(
           `找不到${finder.noun} "${text}"${near || ` (可用 gaokao ${finder.group} search 查找)`}`,
         )
-      if (near) pending.set(opts, [...pendingHints(opts), `找不到${finder.noun} "${text}"${near}`])
+      pending.set(opts, [...pendingNotFound(opts), { what: finds.what, noun: finder.noun, text, near }])
       continue
     }
     // The exact form the endpoint takes already (its name, its id; a slug takes any exact form): left as typed.

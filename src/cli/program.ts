@@ -152,7 +152,7 @@ function addEndpointCommand(program: Command, entry: CommandEntry, io: CliIo, se
     }
     // A failed request is thrown: runCli reports it (with --json, the same envelope HTTP answers).
     const outcome = await runEndpoint(def, request, ctx).catch(async (err: unknown) =>
-      (await import('./suggest-values.js')).suggestOnFailure(err, entry, opts, ctx),
+      (await import('./suggest-values.js')).suggestOnFailure(err, entry, opts, ctx, request),
     )
     if (def.emptyMessage?.(outcome.data, outcome.input, outcome.view))
       await (await import('./suggest-values.js')).noteOnEmpty(entry, opts, ctx, io)

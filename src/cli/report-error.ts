@@ -44,8 +44,9 @@ export async function reportError(err: unknown, io: CliIo, envelope: boolean): P
     // A failure on our side that carries its cause (a store that cannot be written): the line names the cause,
     // as for any internal error; the envelope keeps the answer's own code and message.
     if (!err.badInput && err.cause !== undefined) reportInternal(io, err.cause)
-    // a hint (what to do about it) only on the terminal's line; the envelope keeps the spec's message
-    else io.stderr(`错误: ${err.message}${err.hint ? ` (${err.hint})` : ''}\n`)
+    // a hint (what to do about it), and a message the spec fixes said more plainly, only on the terminal's line; the
+    // envelope keeps the spec's message
+    else io.stderr(`错误: ${err.terminalMessage ?? err.message}${err.hint ? ` (${err.hint})` : ''}\n`)
     printEnvelope(err.code, err.message)
     return err.badInput ? EXIT.badInput : EXIT.failure
   }

@@ -3,7 +3,7 @@ import { KM_SHORT_FORMS } from '../domain/km.js'
 import { findProvince } from '../domain/provinces.js'
 import type { EndpointContext } from '../endpoints/define.js'
 import { ApiError } from '../errors.js'
-import { pendingHints } from './find-names.js'
+import { pendingNotFound } from './find-names.js'
 import type { FlagSpec } from './flags.js'
 import type { CliIo } from './io.js'
 import type { CommandEntry } from './manifest.js'
@@ -12,18 +12,32 @@ import type { CommandEntry } from './manifest.js'
  * When an endpoint command is refused, the closest valid values of the province, category (科类) and batch it was
  * given, added to the terminal's line (ApiError.hint: the --json envelope keeps the endpoint's own message, word
  * for word where the spec fixes it): `江舒省暂无<本科批>的志愿填报规则 (未知省份 "江舒", 是否要找: 江苏)`. Valid
- * values are a flag's choices where it has them, else what the data use. Always rethrows.
+ * values are a flag's choices where it has them, else what the data use. The spec's English "School not found"
+ * and "Major not found" are said in Chinese on the terminal's line (`找不到院校 "不存在大学"`:
+ * ApiError.terminalMessage). Always rethrows.
  */
 export async function suggestOnFailure(
   err: unknown,
   entry: CommandEntry,
   opts: Record<string, unknown>,
   ctx: EndpointContext,
+  request: Record<string, unknown> = {},
 ): Promise<never> {
   if (err instanceof ApiError && err.badInput && err.hint === undefined) {
+    const notFound = pendingNotFound(opts)
+    // The spec's English "not found" (4.17, 4.18) stays in the envelope; the terminal says it in Chinese, with the
+    // name and the nearest names
+    const what = SPEC_NOT_FOUND.get(err.message)
+    const named = what && notFound.find((n) => n.what === what)
+    if (what) {
+      const flag = entry.flags.find((f) => f.meta.finds?.what === what)
+      const value = named ? named.text : flag ? request[flag.key] : undefined
+      const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : ''
+      err.terminalMessage = `找不到${NOUN_OF[what]}${text ? ` "${text}"` : ''}${named ? named.near : ''}`
+    }
     const unknown = await valueHints(entry, opts, ctx).catch(() => [])
     const hints = [
-      ...pendingHints(opts),
+      ...notFound.filter((n) => n !== named && n.near).map((n) => `找不到${n.noun} "${n.text}"${n.near}`),
       // A message that suggests already (requireProvince's) is not told again; one that names the value unknown
       // (cwb-num's `未知省份: 江舒`) gets the suggestion alone.
       ...unknown
@@ -36,6 +50,13 @@ export async function suggestOnFailure(
   }
   throw err
 }
+
+/** The spec's English messages of a name not found (SPEC 4.17, 4.18), and what they are about */
+const SPEC_NOT_FOUND: ReadonlyMap<string, 'school' | 'major'> = new Map([
+  ['School not found', 'school'],
+  ['Major not found', 'major'],
+])
+const NOUN_OF = { school: '院校', major: '专业' } as const
 
 /**
  * An answer with nothing in it (seating list --km 物里, score-lines --name 本科皮) is no error, but the value that

@@ -135,7 +135,22 @@ describe('a school or a major named as people type it, wherever a command takes 
     const groups = await gaokao('major-groups', '南景大学', '--json')
     expect(groups.code).toBe(2)
     expect(JSON.parse(groups.stdout)).toEqual({ code: 404, message: 'School not found', data: {} })
-    expect(groups.stderr).toBe('错误: School not found (找不到院校 "南景大学", 是否要找: 南京大学)\n')
+    expect(groups.stderr).toBe('错误: 找不到院校 "南景大学", 是否要找: 南京大学\n')
+  })
+
+  it("says a path's resource not found in Chinese on the terminal, the envelope keeping the spec's English", async () => {
+    const school = await gaokao('major-groups', '不存在大学', '--province', '江苏', '--json')
+    expect(school.code).toBe(2)
+    expect(JSON.parse(school.stdout)).toEqual({ code: 404, message: 'School not found', data: {} })
+    expect(school.stderr).toBe('错误: 找不到院校 "不存在大学"\n')
+    // an id is left to the endpoint, and named as typed
+    expect((await gaokao('major-groups', '99999', '--province', '江苏')).stderr).toBe(
+      '错误: 找不到院校 "99999"\n',
+    )
+    const major = await gaokao('offering-schools', '火星学', '--json')
+    expect(major.code).toBe(2)
+    expect(JSON.parse(major.stdout)).toEqual({ code: 404, message: 'Major not found', data: {} })
+    expect(major.stderr).toBe('错误: 找不到专业 "火星学"\n')
   })
 
   it('leaves the HTTP API exact: a school name is matched as it is', async () => {

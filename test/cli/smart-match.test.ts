@@ -112,6 +112,40 @@ describe('gaokao smart-match', () => {
     // no --xuanke: said before the error (the list would not have been filtered by the groups' 选科 requirements)
     expect(run.stderr).toBe(`${NO_XUANKE_NOTE}错误: 湖北省2025年暂无<历史、综合>数据\n`)
   })
+  it("names the province's batches beside the spec's no-rule message, which the envelope keeps", async () => {
+    const args = ['smart-match', ...'--province 河南 --batch 本科批 --rank-year 2024 --rank 30000'.split(' ')]
+    const run = await gaokao(...args, '--subject', '理科')
+    expect(run).toMatchObject({
+      code: 2,
+      stderr: '错误: 河南省暂无<本科批>的志愿填报规则 (河南 2024 年可选的批次: 本科一批、本科二批)\n',
+    })
+    const json = await gaokao(...args, '--subject', '理科', '--json')
+    expect(JSON.parse(json.stdout)).toEqual({
+      code: 400,
+      message: '河南省暂无<本科批>的志愿填报规则',
+      data: {},
+    })
+  })
+  it('says what the first choice must be where the spec says only that there are no data', async () => {
+    const args = ['smart-match', ...'--province 江苏 --batch 本科批 --rank-year 2025 --rank 9000'.split(' ')]
+    const run = await gaokao(...args, '--subject', '化学', '--xuanke', '化学,生物')
+    expect(run).toMatchObject({
+      code: 2,
+      stderr: '错误: 江苏 2025 年首选科目应为 物理 或 历史 (--subject), 收到 化学\n',
+    })
+    const json = await gaokao(...args, '--subject', '化学', '--xuanke', '化学,生物', '--json')
+    expect(JSON.parse(json.stdout)).toEqual({
+      code: 400,
+      message: '江苏省2025年暂无<化学、化学,生物>数据',
+      data: {},
+    })
+    // a province of 文科 and 理科 that year
+    const henan = await gaokao(
+      'smart-match',
+      ...'--province 河南 --batch 本科一批 --rank-year 2024 --rank 30000 --subject 化学'.split(' '),
+    )
+    expect(henan.stderr).toBe('错误: 河南 2024 年文理分科, 科类应为 理科 或 文科 (--subject), 收到 化学\n')
+  })
 })
 
 describe('gaokao smart-match counts', () => {

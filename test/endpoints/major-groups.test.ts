@@ -321,7 +321,7 @@ describe('major-groups on the CLI', () => {
     expect((await gaokao('major-groups', '2008')).stdout).toBe('测试空白学院 暂无招生计划记录\n')
     const unknown = await gaokao('major-groups', '99999')
     expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toBe('错误: School not found\n')
+    expect(unknown.stderr).toBe('错误: 找不到院校 "99999"\n')
     const missing = await gaokao('major-groups')
     expect(missing.code).toBe(2)
     expect(missing.stderr).toBe('错误: 缺少参数 <school> (用 --help 查看用法)\n')

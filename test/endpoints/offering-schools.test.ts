@@ -184,7 +184,7 @@ describe('offering-schools on the CLI', () => {
     expect(none.stdout).toBe('没有符合条件的学校在 2022 年招收该专业 (测试考古学)\n')
     const unknown = await gaokao('offering-schools', '火星学')
     expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toBe('错误: Major not found\n')
+    expect(unknown.stderr).toBe('错误: 找不到专业 "火星学"\n')
     const json = await gaokao('offering-schools', '火星学', '--json')
     expect(JSON.parse(json.stdout)).toEqual({ code: 404, message: 'Major not found', data: {} })
   })

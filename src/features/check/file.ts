@@ -141,7 +141,8 @@ export function choicesFromRows(rows: readonly (readonly string[])[]): ChoiceInp
       return
     }
     const choice = choiceOf({
-      school,
+      school: cell('school'),
+      school_code: cell('code'),
       school_id: cell('id'),
       group: cell('group'),
       majors,

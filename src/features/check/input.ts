@@ -17,16 +17,9 @@ import type { ChoiceInput } from './model/match.js'
 export const MAX_CHOICES = 200
 export const MAX_MAJORS = 20
 
-const SCHOOL_KEYS = [
-  'school',
-  'school_name',
-  'schoolName',
-  '院校',
-  '院校名称',
-  '学校',
-  '学校名称',
-  '院校代码',
-]
+const SCHOOL_KEYS = ['school', 'school_name', 'schoolName', '院校', '院校名称', '学校', '学校名称']
+/** A school's code: the school itself when no name is given, else checked against the name (school-names.ts) */
+const CODE_KEYS = ['院校代码', 'school_code', 'schoolCode']
 const ID_KEYS = ['school_id', 'schoolId', 'sid']
 const GROUP_KEYS = ['group', 'sg_name', 'group_code', '专业组', '专业组代码', '专业组代号', '院校专业组']
 const MAJOR_KEYS = ['majors', 'major', 'zyList', '专业', '专业名称']
@@ -89,17 +82,20 @@ const pick = (o: Record<string, unknown>, keys: readonly string[]) => {
 
 /** One choice from an object; undefined when it names no school. */
 export function choiceOf(o: Record<string, unknown>): ChoiceInput | undefined {
-  const school = pick(o, SCHOOL_KEYS)
+  const text = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' ? String(value).trim() || undefined : undefined
   const id = pick(o, ID_KEYS)
   const schoolId =
     typeof id === 'number' || (typeof id === 'string' && /^\d+$/u.test(id.trim())) ? Number(id) : undefined
-  const schoolText =
-    typeof school === 'string' || typeof school === 'number' ? String(school).trim() : undefined
+  const name = text(pick(o, SCHOOL_KEYS))
+  const code = text(pick(o, CODE_KEYS))
+  const schoolText = name ?? code
   if (!schoolText && schoolId === undefined) return undefined
   const group = pick(o, GROUP_KEYS)
   const tiaoji = yesNo(pick(o, TIAOJI_KEYS))
   return {
     ...(schoolText ? { school: schoolText } : {}),
+    ...(name && code ? { schoolCode: code } : {}),
     ...(schoolId === undefined ? {} : { schoolId }),
     ...(typeof group === 'string' || typeof group === 'number' ? { group: String(group).trim() } : {}),
     majors: majorList(pick(o, MAJOR_KEYS)),

@@ -184,7 +184,12 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
   const seen = new Set<string>()
   const built = matched.map((m, i) => {
     const input = req.choices[i] as ChoiceInput
-    const f = factsOf(m, input, i, type, candidate.chosen, bySchool)
+    const { suggestions, codeOther } = found[i] ?? {}
+    const f: ChoiceFacts = {
+      ...factsOf(m, input, i, type, candidate.chosen, bySchool),
+      ...(suggestions && m.status === 'school_not_found' ? { suggestions } : {}),
+      ...(codeOther ? { codeOther } : {}),
+    }
     const repeat = m.option !== undefined && seen.has(m.option.key)
     if (m.option) seen.add(m.option.key)
     const live =

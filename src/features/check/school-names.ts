@@ -1,51 +1,80 @@
 import type { Db } from '../../data/db.js'
-import { KIND_LABEL, resolveMatches } from '../../domain/name-search.js'
-import { findSchools, schoolEntries } from '../name-search/schools.js'
-import { type ChoiceInput, findSchool, type SchoolIndex, type SchoolRef } from './model/match.js'
+import { KIND_LABEL, normalizeName, resolveMatches } from '../../domain/name-search.js'
+import { findSchools, type SchoolEntry, schoolEntries } from '../name-search/schools.js'
+import {
+  type ChoiceInput,
+  findSchool,
+  type SchoolIndex,
+  type SchoolRef,
+  schoolByCode,
+} from './model/match.js'
 
 /** A choice's school, and how a name that is not the school's full name or code found it (or what it may mean). */
 export interface FoundSchool {
   school: SchoolRef | undefined
   /** `按简称 "华科"`, or `可能是: 华中师范大学、华南师范大学` when the name fits several */
   note?: string
+  /** No school found: the schools the name may mean (the search's candidates, none of them clearly) */
+  suggestions?: string[]
+  /** The list's 院校代码 names another school than its name does: that code and school (the name's is taken) */
+  codeOther?: { code: string; name: string }
 }
+
+/**
+ * The same school, or a campus and its university: a branch campus or medical school (山东大学（威海）, 北京大学医学部,
+ * 华北电力大学（保定）) is filed under its university's national code in many provinces.
+ */
+function sameSchool(a: string, b: string): boolean {
+  const x = normalizeName(a)
+  const y = normalizeName(b)
+  return x.startsWith(y) || y.startsWith(x)
+}
+
+/** How many schools a note or a warning names */
+const SUGGESTED = 4
 
 /**
  * The schools of a list, found as `schools search` and `--school-name` find them: by id, full name or code first,
  * then by what counsellors call a school (华科, 哈工大, 北邮, njdx). A short name taken must name one school clearly
  * (resolveMatches); one that fits several finds none, and the choice's note names them. Words found only in order
- * (the loosest match) are never taken. The search's entries are read only when some name is not exact.
+ * (the loosest match: 中南财大 → 中南财经政法大学) are never taken, only suggested. A 院校代码 given beside the name
+ * finds the school the name does not, and is named in a warning when it is another school's (not the university of a
+ * campus the name names). The search's entries are read only when some name is not exact.
  */
 export async function findListSchools(
   db: Db,
   choices: readonly ChoiceInput[],
   index: SchoolIndex,
 ): Promise<FoundSchool[]> {
-  let entries: Awaited<ReturnType<typeof schoolEntries>> | undefined
+  let entries: SchoolEntry[] | undefined
   const out: FoundSchool[] = []
   for (const input of choices) {
-    const exact = findSchool(input, index)
-    const text = input.school?.trim()
-    if (exact || !text) {
-      out.push({ school: exact })
-      continue
-    }
-    entries ??= await schoolEntries(db)
-    const found = resolveMatches((await findSchools(entries, text)).filter((m) => m.kind !== 'in-order'))
-    if (found.found === 'one') {
-      const school = index.byId.get(found.match.entry.id)
-      out.push(
-        school ? { school, note: `按${KIND_LABEL[found.match.kind]} "${text}"` } : { school: undefined },
-      )
-    } else if (found.found === 'many')
-      out.push({
-        school: undefined,
-        note: `可能是: ${found.matches
-          .slice(0, 4)
-          .map((m) => m.entry.name)
-          .join('、')}`,
-      })
-    else out.push({ school: undefined })
+    const byName = await findByName(input)
+    const code = input.schoolCode?.trim()
+    const byCode = code ? schoolByCode(code, index) : undefined
+    if (!code || !byCode) out.push(byName)
+    else if (!byName.school) out.push({ school: byCode, note: `按院校代码 ${code}` })
+    else if (!sameSchool(byName.school.name, byCode.name))
+      out.push({ ...byName, codeOther: { code, name: byCode.name } })
+    else out.push(byName)
   }
   return out
+
+  async function findByName(input: ChoiceInput): Promise<FoundSchool> {
+    const exact = findSchool(input, index)
+    const text = input.school?.trim()
+    if (exact || !text) return { school: exact }
+    entries ??= await schoolEntries(db)
+    const matches = await findSchools(entries, text)
+    const found = resolveMatches(matches.filter((m) => m.kind !== 'in-order'))
+    if (found.found === 'one') {
+      const school = index.byId.get(found.match.entry.id)
+      return school ? { school, note: `按${KIND_LABEL[found.match.kind]} "${text}"` } : { school: undefined }
+    }
+    // Several of the best kind, or words found only in order: named, never taken
+    const names = (found.found === 'many' ? found.matches : matches).map((m) => m.entry.name)
+    const suggestions = [...new Set(names)].slice(0, SUGGESTED)
+    if (suggestions.length === 0) return { school: undefined }
+    return { school: undefined, note: `可能是: ${suggestions.join('、')}`, suggestions }
+  }
 }

@@ -39,6 +39,10 @@ const input = z.object({
         properties: {
           school: { type: ['string', 'number'], description: '院校名称、院校代码或常用简称 (如 华科)' },
           school_id: { type: ['integer', 'string'], description: '院校 id (smart-match 的 sid)' },
+          school_code: {
+            type: ['string', 'number'],
+            description: '院校代码, 与 school 同时给出时用于核对 (不是同一所院校时给出警告)',
+          },
           group: { type: ['string', 'number'], description: '专业组, 如 专业组（01）、01组、01' },
           majors: { type: ['array', 'string'], items: { type: 'string' }, description: '所填专业, 按顺序' },
           tiaoji: {

@@ -1,8 +1,14 @@
 import type { Db } from '../../data/db.js'
-import { examModeIn, filingModeIn, findProvince, type Province } from '../../domain/provinces.js'
+import {
+  type ExamMode,
+  examModeIn,
+  filingModeIn,
+  findProvince,
+  type Province,
+} from '../../domain/provinces.js'
 import { seatingOf } from '../../domain/rank.js'
 import { memoized } from '../../endpoints/caches.js'
-import { badRequest } from '../../errors.js'
+import { type ApiError, badRequest } from '../../errors.js'
 import {
   assembleList,
   bothFirstChoices,
@@ -112,7 +118,14 @@ export async function resolveCandidate(
 ): Promise<Candidate> {
   const province = findProvince(req.province)
   const rule = province ? await findRule(db, province.name, req.batch, req.rankYear, opts) : undefined
-  if (!province || !rule) throw noRuleError(req)
+  if (!province) throw noRuleError(req)
+  if (!rule) {
+    // The spec's message names no batch: the terminal's line adds the ones the province has (山东: 普通类一段 ...)
+    const err = noRuleError(req)
+    const batches = await batchesWithRule(db, province.name, req.rankYear)
+    if (batches.length > 0) err.hint = `${province.name} ${req.rankYear} 年可选的批次: ${batches.join('、')}`
+    throw err
+  }
   // A score above the full score is not a very good candidate but a typing error (9999 once read as rank 1).
   const fullScore = rule.score_max > 0 ? rule.score_max : province.fullScore
   if (req.score > fullScore)
@@ -130,7 +143,7 @@ export async function resolveCandidate(
   const named = xuankeCategory(req.xuanke)
   const subject = named && ['', '综合'].includes(req.subject.trim()) ? named : req.subject
   const category = categoryOf(mode, subject, chosen)
-  if (!category) throw noDataError(req)
+  if (!category) throw withFirstChoiceSaid(noDataError(req), province, req.rankYear, mode, subject)
   let rank = req.rank
   if (!(rank > 0)) {
     if (!(req.score > 0)) throw noDataError(req)
@@ -150,6 +163,36 @@ export async function resolveCandidate(
     rank = seating.rankTo
   }
   return { province, rule, category, rank, chosen }
+}
+
+/** The batches a province's rule is found for in a year (findRule), the ordinary undergraduate one first. */
+async function batchesWithRule(db: Db, province: string, year: number): Promise<string[]> {
+  const { ruleBatches } = await import('../../data/volunteer-rules.js')
+  const out: string[] = []
+  for (const batch of await ruleBatches(db, province, year))
+    if (await findRule(db, province, batch, year)) out.push(batch)
+  return out
+}
+
+/**
+ * No category for the subject given: the spec's message (`江苏省2025年暂无<化学、综合>数据`) stays the envelope's, and
+ * the terminal's line says what the first choice must be in the province's exam mode that year.
+ */
+function withFirstChoiceSaid(
+  err: ApiError,
+  province: Province,
+  year: number,
+  mode: ExamMode,
+  subject: string,
+): ApiError {
+  const given = subject.trim()
+  const valid = mode === '文理' ? '理科 或 文科' : '物理 或 历史'
+  const what = mode === '文理' ? `文理分科, 科类应为 ${valid}` : `首选科目应为 ${valid}`
+  err.terminalMessage =
+    given === '' || given === '综合'
+      ? `${province.name} ${year} 年${what}: 请用 --subject 给出, 或在 --xuanke 中写上${mode === '文理' ? '物理或历史' : '其一'}`
+      : `${province.name} ${year} 年${what} (--subject), 收到 ${given}`
+  return err
 }
 
 export const levelOf = (rule: RuleRow): '本科' | '专科' =>

@@ -61,6 +61,14 @@ export function academyMark(item: ZybItem): string {
 export const ITEM_LEVEL: Record<number, Granularity> = { 1: 'school', 2: 'group', 3: 'major' }
 
 /**
+ * A school's national 5-digit 院校代码 (10284), null when the datasets know none: their own id of such a school
+ * (gk1218, 东北大学秦皇岛分校) stays the JSON's schoolCode, the spec's "school code" the endpoints take as a slug, but
+ * the CSV and the printed 志愿表 leave it out, so that no family types it for a code.
+ */
+export const nationalCode = (code: string): string | null =>
+  /^\d{5}$/u.test(code.trim()) ? code.trim() : null
+
+/**
  * Which 选科 a list or count was made for, for its title: `选科 物理+化学+生物`, or `未限定选科` when none was
  * given (综合, 不限: no group was left out for its subject requirements). Empty for a 文理 category (理科, 文科),
  * where groups have no such requirements.
@@ -195,7 +203,7 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
         tier: TIER_LABEL[tier],
         index: item.index,
         school: item.schoolName,
-        school_code: item.schoolCode,
+        school_code: nationalCode(item.schoolCode),
         group: item.sg_name,
         item_expected_rank: item.min_section,
         item_chance: item.chance,

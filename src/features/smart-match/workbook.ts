@@ -7,6 +7,7 @@ import {
   academyMark,
   ITEM_LEVEL,
   latest,
+  nationalCode,
   TIER_LABEL,
   UNKNOWN_GROUP,
   VOLUNTEER_TYPE,
@@ -155,7 +156,7 @@ export function listSheet(data: SmartMatchData, req: WorkbookRequest): SheetSpec
   )
   const rows: CellValue[][] = items.map(({ tier, item }) => [
     item.index,
-    item.schoolCode,
+    nationalCode(item.schoolCode),
     item.schoolName,
     ...(grouped ? [groupCell(item)] : []),
     ...majorCells(
@@ -315,7 +316,7 @@ export function coverSheet(data: SmartMatchData, req: WorkbookRequest, sources: 
   )
   line(
     '院校代码',
-    '全国统一的 5 位院校代码, 不是本省的院校代号; 填表时以本省招生计划中的院校代号、专业组代号为准',
+    '全国统一的 5 位院校代码 (教育部), 不是本省的院校代号; 数据中没有这个代码的院校 (一些分校、医学院、军队院校) 留空, 请按院校名称在本省招生计划中查找; 填表时以本省招生计划中的院校代号、专业组代号为准',
   )
   const synthetic = sources.evidence.filter((e) => e.provenance === 'synthetic')
   line(

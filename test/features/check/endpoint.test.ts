@@ -39,6 +39,46 @@ describe('volunteer/check', () => {
       note: expect.stringMatching(/^可能是: .*南京大学/u),
     })
     expect(d.choices[3]).toMatchObject({ school: '火星大学', status: 'school_not_found', note: null })
+    // the warning names what an unclear name may mean, too
+    const said = (n: number) =>
+      d.warnings.find((w: any) => w.choices[0] === n && w.code === 'school_not_found')
+    expect(said(3)?.message).toMatch(/找不到院校 "南京", 是否指 .*南京大学.*\?/u)
+    expect(said(4)?.message).not.toContain('是否指')
+  })
+  it('suggests, never takes, a school a loose abbreviation finds only by its words in order (中南财大)', async () => {
+    const d = (await call(check, { ...HUBEI, choices: [{ school: '荆楚测大', group: '01' }] }, ctx)).data
+    expect(d.choices[0]).toMatchObject({ status: 'school_not_found', school_id: null })
+    expect(d.choices[0].note).toBe('可能是: 荆楚测试大学')
+    expect(d.warnings.find((w: any) => w.code === 'school_not_found')?.message).toBe(
+      '第 1 志愿: 找不到院校 "荆楚测大", 是否指 荆楚测试大学? (请核对院校全称或代码)',
+    )
+  })
+  it('a 院校代码 beside the name: finds the school the name does not, and is named when it is another school', async () => {
+    const choices = [
+      { 院校: '荆楚测试大学', 院校代码: 'T3003', 专业组: '01' },
+      { 院校: '楚天测试大学', 院校代码: 'T3002', 专业组: '01' },
+      { 院校: '荆楚测大', 院校代码: 't3003', 专业组: '01' },
+      // its own code: nothing to say
+      { 院校: '南京大学', 院校代码: '10284' },
+    ]
+    const d = (await call(check, { ...HUBEI, choices }, ctx)).data
+    expect(d.choices.map((c: any) => [c.school, c.status])).toEqual([
+      ['荆楚测试大学', 'ok'],
+      ['楚天测试大学', 'ok'],
+      ['荆楚测试大学', 'ok'],
+      ['南京大学', expect.any(String)],
+    ])
+    expect(d.choices[2].note).toContain('按院校代码 t3003')
+    const mismatch = d.warnings.filter((w: any) => w.code === 'school_code_mismatch')
+    expect(mismatch).toEqual([
+      {
+        code: 'school_code_mismatch',
+        level: 'warning',
+        message:
+          '第 2 志愿: 院校 "楚天测试大学" 与院校代码 T3002 (江汉测试大学) 不是同一所院校, 请核对; 现按院校名称判断',
+        choices: [2],
+      },
+    ])
   })
   it('checks a group list: each choice matched, its chances, and P(滑档) + P(each choice) = 1', async () => {
     const res = await call(
@@ -306,6 +346,27 @@ describe('volunteer/check over HTTP and the CLI', () => {
     expect(run.stdout).toMatch(/P\(滑档\) \d+%/)
     expect(run.stdout).toContain('需要注意')
     expect(run.stdout).toContain('找不到院校 "火星大学"')
+  })
+
+  it('refuses a directory given as the list, saying so (exit 2)', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'gaokao-check-'))
+    const run = await runGaokao(['check', work, ...HUBEI_LIST_FLAGS], { datasets: dir })
+    expect(run).toMatchObject({
+      code: 2,
+      stderr: `错误: ${work} 是目录, 不是文件: 请给出其中的志愿表文件 (.csv .xlsx 或 .json)\n`,
+    })
+  })
+
+  it('reads a 院校代码 column beside the names, and warns of a code of another school', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'gaokao-check-'))
+    const csv = join(work, '志愿表.csv')
+    writeFileSync(csv, '序号,院校,院校代码,专业组\n1,楚天测试大学,T3002,01\n2,荆楚测大,T3003,01\n')
+    const run = await runGaokao(['check', csv, ...HUBEI_LIST_FLAGS, '--json'], { datasets: dir })
+    const d = JSON.parse(run.stdout).data
+    expect(d.choices.map((c: any) => c.school)).toEqual(['楚天测试大学', '荆楚测试大学'])
+    expect(
+      d.warnings.filter((w: any) => w.code === 'school_code_mismatch').map((w: any) => w.choices),
+    ).toEqual([[1]])
   })
 
   it('checks a list from a file: CSV, XLSX, and smart-match’s --json output with its candidate', async () => {

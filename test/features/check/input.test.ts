@@ -37,6 +37,29 @@ describe('the choices field', () => {
       { schoolId: 3003, majors: [] },
     ])
   })
+  it('keeps a 院校代码 given beside the name, to be checked against it; alone it is the school', () => {
+    expect(
+      parseChoices([
+        { 院校: '楚天测试大学', 院校代码: 'T3002' },
+        { 院校代码: 'T3003' },
+        { school: '江汉测试大学', school_code: 'T3002' },
+      ]),
+    ).toEqual([
+      { school: '楚天测试大学', schoolCode: 'T3002', majors: [] },
+      { school: 'T3003', majors: [] },
+      { school: '江汉测试大学', schoolCode: 'T3002', majors: [] },
+    ])
+    expect(
+      choicesFromRows([
+        ['院校代码', '院校名称', '专业组'],
+        ['T3002', '楚天测试大学', '01'],
+        ['T3003', '', '02'],
+      ]),
+    ).toEqual([
+      { school: '楚天测试大学', schoolCode: 'T3002', group: '01', majors: [] },
+      { school: 'T3003', group: '02', majors: [] },
+    ])
+  })
   it('reads JSON text and the compact line a counsellor types (院校/专业组/专业+专业/调剂)', () => {
     expect(parseChoices('[{"school":"楚天测试大学"}]')).toEqual([{ school: '楚天测试大学', majors: [] }])
     expect(

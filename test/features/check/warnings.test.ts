@@ -97,6 +97,34 @@ describe('what could not be matched', () => {
     expect(one('major_not_found')).toContain('major_not_found')
     expect(one('ok')).toEqual([])
   })
+  it('a school not found: the schools its name may mean, when the search found some', () => {
+    const said = (more: Partial<ChoiceFacts>) =>
+      matchWarnings(
+        GROUPS,
+        [fact(1, { status: 'school_not_found', school: '中南财大', ...more })],
+        '物理类',
+      )[0]?.message
+    expect(said({ suggestions: ['中南财经政法大学'] })).toBe(
+      '第 1 志愿: 找不到院校 "中南财大", 是否指 中南财经政法大学? (请核对院校全称或代码)',
+    )
+    expect(said({})).toBe('第 1 志愿: 找不到院校 "中南财大" (请核对院校全称或代码)')
+  })
+  it('a 院校代码 of another school than the name', () => {
+    const w = matchWarnings(
+      GROUPS,
+      [fact(1, { school: '南京大学', codeOther: { code: '10286', name: '东南大学' } }), fact(2)],
+      '物理类',
+    )
+    expect(w).toEqual([
+      {
+        code: 'school_code_mismatch',
+        level: 'warning',
+        message:
+          '第 1 志愿: 院校 "南京大学" 与院校代码 10286 (东南大学) 不是同一所院校, 请核对; 现按院校名称判断',
+        choices: [1],
+      },
+    ])
+  })
   it("names the school's groups where the list's group is missing or wrong", () => {
     const groups = ['专业组（03）', '专业组（08）', '专业组（10）']
     const said = (status: ChoiceFacts['status']) =>
@@ -202,6 +230,29 @@ describe('what the simulation shows', () => {
     // a gap under orderGap is no warning
     const close = sim([{ alone: 0.5 }, { alone: 0.5 - WARNING_LIMITS.orderGap + 0.05, filed: 0.1 }])
     expect(codes(riskWarnings(GROUPS, facts, close))).not.toContain('order')
+  })
+  it('a safer choice before a riskier one where both are likely (order, by the chances of failing)', () => {
+    // 华中科技大学 (100 %) before 武汉大学 (93 %): no gap of 0.15 can open above 85 %, but 武大 is wasted
+    const facts = [fact(1, { expected: 14_848 }), fact(2, { expected: 5382 })]
+    const order = riskWarnings(
+      GROUPS,
+      facts,
+      sim([{ alone: 0.9986 }, { alone: 0.9329, filed: 0.0013 }]),
+    ).find((x) => x.code === 'order')
+    expect(order?.choices).toEqual([1, 2])
+    expect(order?.message).toContain('单独录取可能 93%')
+    // 97 % before 90 %: fails 3 % against 10 %
+    expect(codes(riskWarnings(GROUPS, facts, sim([{ alone: 0.97 }, { alone: 0.9, filed: 0.03 }])))).toContain(
+      'order',
+    )
+    // two 保 close to certain (99.9 % before 98 %): failing 0.1 % against 2 % is no difference worth a warning
+    expect(
+      codes(riskWarnings(GROUPS, facts, sim([{ alone: 0.999 }, { alone: 0.98, filed: 0.001 }]))),
+    ).not.toContain('order')
+    // failing more than half as often (fails 12 % against 20 %): no warning
+    expect(
+      codes(riskWarnings(GROUPS, facts, sim([{ alone: 0.88 }, { alone: 0.8, filed: 0.1 }]))),
+    ).not.toContain('order')
   })
   it('too few 保: by count, and by P(滑档)', () => {
     const facts = [fact(1), fact(2), fact(3)]

@@ -9,6 +9,7 @@ import { choicesFromRows } from '../../../src/features/check/file.js'
 import { groupCode } from '../../../src/features/check/model/match.js'
 import type { SmartMatchData, ZybItem } from '../../../src/features/smart-match/response.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
+import { smartMatchRecords } from '../../../src/features/smart-match/table.js'
 import {
   compositionText,
   groupCell,
@@ -108,7 +109,9 @@ describe('smart-match --out 志愿表.xlsx', () => {
       const item = items[i] as ZybItem
       expect(row[col('志愿序号')]).toBe(item.index)
       expect(row[col('院校')]).toBe(item.schoolName)
-      expect(String(row[col('院校代码')])).toBe(item.schoolCode)
+      // the fixture's schools have no national code (T3003): left empty, not their id typed as one
+      expect(item.schoolCode).toMatch(/^T\d{4}$/u)
+      expect(row[col('院校代码')]).toBeNull()
       // 专业组（01）, 楚天测试大学01组（物理）: 01, as the form writes it
       expect(row[col('专业组')]).toBe(groupCode(item.sg_name, item.schoolName))
       const majors = row.slice(col('专业1'), col('专业6') + 1).filter((m) => m !== null)
@@ -235,21 +238,43 @@ describe('smart-match --out 志愿表.xlsx', () => {
   })
 })
 
+const SOURCES: WorkbookSources = {
+  datasetsDir: null,
+  manifest: null,
+  evidence: [],
+  generatedAt: '2026-06-25 10:00',
+  version: 'test',
+}
+const sheetsFor = async (body: Record<string, unknown>) => {
+  const { res } = await callWithView(smartMatch, body, ctx)
+  expect(res.code).toBe(200)
+  const data = res.data as SmartMatchData
+  const input = smartMatch.input.parse(body) as Parameters<typeof workbookRequest>[0]
+  return { data, sheets: workbookSheets(data, workbookRequest(input), SOURCES) }
+}
+
 describe('the form follows the province rule', () => {
-  const sheetsFor = async (body: Record<string, unknown>) => {
-    const { res } = await callWithView(smartMatch, body, ctx)
-    expect(res.code).toBe(200)
-    const data = res.data as SmartMatchData
+  it("院校代码: the national 5-digit code, empty (never the datasets' id, gk1218) where it is unknown", async () => {
+    const body = { province: '湖北', batch: '本科批', rank_year: 2025, score: 600, subject: '物理' }
+    const { data: fixture } = await sheetsFor(body)
+    expect(itemsOf(fixture).length).toBeGreaterThan(1)
+    // the fixture's schools have no national code: the first item gets one, the second an id like 东北大学秦皇岛分校's
+    const data = structuredClone(fixture)
+    itemsOf(data).forEach((item, i) => {
+      item.schoolCode = i % 2 === 0 ? '10284' : 'gk1218'
+    })
     const input = smartMatch.input.parse(body) as Parameters<typeof workbookRequest>[0]
-    const sources: WorkbookSources = {
-      datasetsDir: null,
-      manifest: null,
-      evidence: [],
-      generatedAt: '2026-06-25 10:00',
-      version: 'test',
-    }
-    return { data, sheets: workbookSheets(data, workbookRequest(input), sources) }
-  }
+    const sheets = workbookSheets(data, workbookRequest(input), SOURCES)
+    const [, head, ...rows] = sheets[0]?.rows ?? []
+    const at = (head ?? []).indexOf('院校代码')
+    expect(rows.slice(0, 2).map((r) => r[at])).toEqual(['10284', null])
+    expect(sheets[1]?.rows.find((r) => r[0] === '院校代码')?.[1]).toContain('没有这个代码的院校')
+    // the CSV and NDJSON records alike; the JSON (the spec's schoolCode) keeps the school's own code
+    const records = smartMatchRecords(data)
+    expect(records.filter((r) => r.index === 1).map((r) => r.school_code)).toContain('10284')
+    expect(records.filter((r) => r.index === 2).every((r) => r.school_code === null)).toBe(true)
+    expect(itemsOf(data)[1]?.schoolCode).toBe('gk1218')
+  })
 
   it('专业+院校 (重庆): one major per row, no 专业组 and no 调剂', async () => {
     const { data, sheets } = await sheetsFor({

@@ -19,6 +19,8 @@ export interface ChoiceInput {
   school?: string
   /** The school's id in the datasets (sid) */
   schoolId?: number
+  /** The school's code, when the list gives it beside the name (a 院校代码 column); else the code is `school` */
+  schoolCode?: string
   /** The group as the form writes it (院校专业组 provinces) */
   group?: string
   /** The majors, in the list's order */
@@ -57,8 +59,12 @@ export function findSchool(input: ChoiceInput, index: SchoolIndex): SchoolRef | 
   }
   const text = input.school?.trim()
   if (!text) return undefined
-  return index.byName.get(majorNameKey(text)) ?? index.byCode.get(text.normalize('NFKC').toUpperCase())
+  return index.byName.get(majorNameKey(text)) ?? schoolByCode(text, index)
 }
+
+/** The school of a code as written (10284, ＧＫ1218). */
+export const schoolByCode = (code: string, index: SchoolIndex): SchoolRef | undefined =>
+  index.byCode.get(code.trim().normalize('NFKC').toUpperCase())
 
 /**
  * A group's code in whatever way it is written: 专业组（01） → 01, 楚天测试大学01组（物理+化学） → 01, 第3组 → 3,

@@ -15,6 +15,7 @@ export type WarningCode =
   | 'too_many_majors'
   | 'tiaoji_not_allowed'
   | 'school_not_found'
+  | 'school_code_mismatch'
   | 'no_option'
   | 'group_missing'
   | 'group_not_found'
@@ -48,6 +49,10 @@ export interface ChoiceFacts {
   label: string
   school: string
   status: MatchStatus
+  /** school_not_found: the schools the name may mean, none clearly (school-names.ts) */
+  suggestions?: string[]
+  /** The list's 院校代码 names this other school than the name does (the name's is taken) */
+  codeOther?: { code: string; name: string }
   /** The option's key (smart-match's Option.key) when matched */
   optionKey?: string
   sid?: number
@@ -95,6 +100,13 @@ export const WARNING_LIMITS = {
   slide: 0.05,
   /** An earlier choice this much likelier to admit alone than a later one, with a lower expected rank ... */
   orderGap: 0.15,
+  /**
+   * ... or, where both are likely (a gap of 0.15 cannot open above 85 %), one whose chance of failing is at most this
+   * share of the later one's ...
+   */
+  orderFailRatio: 0.5,
+  /** ... and at least this much lower (100 % before 93 %: 0 against 7 %; 99.9 % before 98 % is no warning) ... */
+  orderFailGap: 0.05,
   /** ... that takes away at least this share of the later one's chance, is out of order */
   orderLoss: 0.05,
   /** A later choice of the same school whose chance falls this much when the earlier fails stands or falls with it */
@@ -180,7 +192,7 @@ export function matchWarnings(
         out.push({
           code: 'school_not_found',
           level: 'error',
-          message: `${pos(c.position)}: 找不到院校 "${c.school}" (请核对院校全称或代码)`,
+          message: `${pos(c.position)}: 找不到院校 "${c.school}"${c.suggestions?.length ? `, 是否指 ${c.suggestions.join('、')}?` : ''} (请核对院校全称或代码)`,
           choices: at,
         })
         break
@@ -227,6 +239,13 @@ export function matchWarnings(
       case 'ok':
         break
     }
+    if (c.codeOther)
+      out.push({
+        code: 'school_code_mismatch',
+        level: 'warning',
+        message: `${pos(c.position)}: 院校 "${c.school}" 与院校代码 ${c.codeOther.code} (${c.codeOther.name}) 不是同一所院校, 请核对; 现按院校名称判断`,
+        choices: at,
+      })
     for (const a of c.majorsAmbiguous)
       out.push({
         code: 'major_ambiguous',
@@ -310,24 +329,31 @@ export function riskWarnings(
   const out: CheckWarning[] = []
   const chance = (i: number) => sim.choices[i]?.alone ?? 0
   const judged = choices.map((c, i) => ({ c, i })).filter(({ c }) => c.status === 'ok')
+  // An earlier choice safer than a later one: by the chances of admitting, or, near certainty, of failing.
+  const safer = (i: number, j: number) => {
+    const failsFirst = 1 - chance(i)
+    const failsLater = 1 - chance(j)
+    return (
+      chance(i) >= chance(j) + WARNING_LIMITS.orderGap ||
+      (failsFirst <= failsLater * WARNING_LIMITS.orderFailRatio &&
+        failsLater - failsFirst >= WARNING_LIMITS.orderFailGap)
+    )
+  }
   // Out of order: a later choice much harder to get into than an earlier one, which takes its chance away.
   for (const { c: later, i: j } of judged) {
     if (later.expected === undefined) continue
     const lost = chance(j) - (sim.choices[j]?.filed ?? 0)
     if (lost < WARNING_LIMITS.orderLoss) continue
-    const safer = judged.find(
+    const earlier = judged.find(
       ({ c, i }) =>
-        i < j &&
-        c.expected !== undefined &&
-        c.expected > (later.expected as number) &&
-        chance(i) >= chance(j) + WARNING_LIMITS.orderGap,
+        i < j && c.expected !== undefined && c.expected > (later.expected as number) && safer(i, j),
     )
-    if (!safer) continue
+    if (!earlier) continue
     out.push({
       code: 'order',
       level: 'warning',
-      message: `${pos(later.position)} ${later.label} (单独录取可能 ${pct(chance(j))}) 比排在前面的${pos(safer.c.position)} ${safer.c.label} (${pct(chance(safer.i))}) 更难录取: 前者能录取的年份, 多半已被后者先投档 (因此失去的录取可能 ${pct(lost)}); 宜把${pos(later.position)}移到${pos(safer.c.position)}之前`,
-      choices: [safer.c.position, later.position],
+      message: `${pos(later.position)} ${later.label} (单独录取可能 ${pct(chance(j))}) 比排在前面的${pos(earlier.c.position)} ${earlier.c.label} (${pct(chance(earlier.i))}) 更难录取: 前者能录取的年份, 多半已被后者先投档 (因此失去的录取可能 ${pct(lost)}); 宜把${pos(later.position)}移到${pos(earlier.c.position)}之前`,
+      choices: [earlier.c.position, later.position],
     })
   }
   // Too few 保. Choices not found in the data are unknown, not failures: with none found nothing is known of the
