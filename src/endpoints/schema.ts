@@ -127,7 +127,7 @@ export function optInt(meta: FieldMeta) {
 /** A year as the spec writes it (a string like "2025"), accepting a number too. */
 export function optYear(meta: FieldMeta) {
   return text()
-    .refine((v) => v === undefined || /^\d{4}$/.test(v), { message: '应为四位数年份, 如 2025' })
+    .refine((v) => v === undefined || /^[1-9]\d{3}$/.test(v), { message: '应为四位数年份, 如 2025' })
     .meta({ placeholder: 'year', accepts: 'year', ...meta })
 }
 
@@ -233,6 +233,6 @@ export function optChoice<const C extends string>(
 export function reqYear(meta: FieldMeta) {
   return text()
     .transform((v, ctx) => v ?? addRefusal(ctx, new Refusal('不能为空')))
-    .refine((v) => /^\d{4}$/.test(v), { message: '应为四位数年份, 如 2025' })
+    .refine((v) => /^[1-9]\d{3}$/.test(v), { message: '应为四位数年份, 如 2025' })
     .meta({ placeholder: 'year', accepts: 'year', ...meta })
 }

@@ -337,12 +337,41 @@ function acceptJsonBodies(app: FastifyInstance): void {
     // A byte order mark, which some Windows tools write before JSON, is not part of the JSON (RFC 8259 8.1).
     const text = (typeof body === 'string' ? body : body.toString('utf8')).replace(/^\uFEFF/, '')
     if (text.trim() === '') return done(null, {})
+    if (nestingDepth(text) > MAX_BODY_DEPTH)
+      return done(
+        new ApiError(400, `请求体嵌套过深 (超过 ${MAX_BODY_DEPTH} 层)`, { badInput: true }),
+        undefined,
+      )
     try {
       done(null, JSON.parse(text))
     } catch {
       done(new ApiError(400, '请求体不是合法的 JSON', { badInput: true }), undefined)
     }
   })
+}
+
+/**
+ * No request of the spec nests deeper than a few levels; a body nested thousands deep (25 KB of `{"a":`) would
+ * overflow the stack of every recursive walk after the parser (the answer cache's key among them): refused first.
+ */
+const MAX_BODY_DEPTH = 64
+
+/** The deepest nesting of objects and arrays in JSON text (brackets inside strings not counted). */
+export function nestingDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c)
+        i++ // backslash: the next character is escaped
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth)
+    else if (c === 0x7d || c === 0x5d) depth--
+  }
+  return deepest
 }
 
 export const CLOSING_MESSAGE = '服务正在关闭, 请稍后重试'

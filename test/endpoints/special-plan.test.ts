@@ -109,6 +109,8 @@ describe('special plans (SPEC 4.4, 2.6)', () => {
     const bad = await special({ province: '火星' })
     expect(bad).toEqual({ code: 400, message: '未知省份: 火星', data: {} })
     expect((await special({ year: '20x5' })).message).toBe('参数 year 无效: 应为四位数年份, 如 2025')
+    // "0999" is four digits but no year: it was echoed as 999
+    expect((await special({ year: '0999' })).message).toBe('参数 year 无效: 应为四位数年份, 如 2025')
   })
   it("uses the caller's province when logged in and province is absent", async () => {
     const gansu = contextFor({ province: '甘肃' })

@@ -67,6 +67,20 @@ describe('HTTP surface', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ code: 400, message: '请求体不是合法的 JSON', data: {} })
   })
+  it('refuses a body nested deeper than any request of the spec, before anything walks it', async () => {
+    // 5,000 levels overflowed the stack of the answer cache's key: an internal error, code 500
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`
+    expect((await post(app, '/api/v1/seating/list', deep)).json()).toEqual({
+      code: 400,
+      message: '请求体嵌套过深 (超过 64 层)',
+      data: {},
+    })
+    const arrays = `{"province":"北京","x":${'['.repeat(6000)}${']'.repeat(6000)}}`
+    expect((await post(app, '/api/v1/seating/list', arrays)).json().code).toBe(400)
+    // brackets inside a string are text, not nesting
+    const text = `{"province":"北京","x":"${'{['.repeat(100)}"}`
+    expect((await post(app, '/api/v1/seating/list', text)).json().code).toBe(200)
+  })
   it('answers a wrong type and an unknown province with clear envelopes', async () => {
     expect((await post(app, '/api/v1/seating/list', { year: { a: 1 } })).json()).toEqual({
       code: 400,
