@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { Drops } from '../../src/datasets/plans/drops.js'
 import { mergeRecords } from '../../src/datasets/plans/merge.js'
 import { gaPlans } from '../../src/datasets/plans/sources/ga.js'
-import { gpPlans } from '../../src/datasets/plans/sources/gp.js'
+import { gpPlans, gpSchoolRecords } from '../../src/datasets/plans/sources/gp.js'
 import { imPlans } from '../../src/datasets/plans/sources/im.js'
 import { lbPlans } from '../../src/datasets/plans/sources/lb.js'
 import { type LgRecord, lgPlans, lgRecord, lgRecords, tierOf } from '../../src/datasets/plans/sources/lg.js'
@@ -287,6 +287,21 @@ describe('GP adapter (school minimums, college groups)', () => {
     expect(
       find(r.records, { schoolName: '长春师范高等专科学校' }).every((x) => x.batchName === '专科批'),
     ).toBe(true)
+  })
+
+  it('files a military academy’s minimum under the early batch, which is the only one it admits in', () => {
+    const school = (type: string, level: string) => ({
+      gaokao_cn_id: 1222,
+      name: '网络空间部队信息工程大学',
+      level,
+      type,
+      pro_type_min: { '32': [{ year: 2025, type: { '2073': 626 } }] },
+    })
+    const batch = (type: string, level = '本科') =>
+      gpSchoolRecords(school(type, level), 'f', new Drops('GP')).map((r) => r.batchName)
+    expect(batch('军事类')).toEqual(['本科提前批'])
+    expect(batch('军事类', '专科（高职）')).toEqual(['专科提前批'])
+    expect(batch('理工类')).toEqual(['本科批'])
   })
 
   it('reads the college-group file: group lines and plans by major', async () => {

@@ -228,6 +228,28 @@ describe('CG adapter (gaokao-pro college-groups, 2025)', () => {
       ])
     })
 
+    it('reads a note without brackets as one, and leaves out what only says who may apply', () => {
+      const { recs } = read(
+        group('河南', '101', [
+          { sp_name: '软件工程', num: 224, info_short: '软件学院牵头;开封校区' },
+          { sp_name: '软件工程', num: 200, info_short: '漯阳工学院联办' },
+          { sp_name: '临床医学', num: 8, info: '（八年制）（首选物理，再选化学）' },
+          { sp_name: '临床医学', num: 30, info: '（五年）（身高不低于1.70米）（进校后不得转专业）' },
+          { sp_name: '车辆工程', num: 5, info_short: '车辆工程等；¥8100/年；多退少补' },
+          { sp_name: '车辆工程', num: 6, info_short: '卓越班' },
+        ]),
+      )
+      expect(recs.filter((r) => r.spname !== '').map((r) => [r.spname, r.num])).toEqual([
+        ['软件工程(软件学院牵头)(开封校区)', 224],
+        ['软件工程(漯阳工学院联办)', 200],
+        // 八年制 names a programme (the plan books' 临床医学(八年制)); 五年 alone is a length
+        ['临床医学(八年制)', 8],
+        ['临床医学', 30],
+        ['车辆工程', 5],
+        ['车辆工程(卓越班)', 6],
+      ])
+    })
+
     it('reads a note for the plan type and the tracks the README drops', () => {
       const { recs, drops } = read(
         group('湖北', '02', [
@@ -235,6 +257,8 @@ describe('CG adapter (gaokao-pro college-groups, 2025)', () => {
           { sp_name: '食品科学与工程', num: 2, spname: '食品科学与工程（国家专项计划）' },
           { sp_name: '中医学', num: 5, info: '（为寿县定向培养）（农村订单定向医学生培养计划）' },
           { sp_name: '法学', num: 6, info: '（执行省属高校少数民族地区加分办法1。）' },
+          // the name says it (清华大学 湖北 2025, a group gaokao.cn labels 普通类)
+          { sp_name: '理科试验班（国家专项）', num: 3 },
           { sp_name: '行政管理', num: 1, info: '（只招女生,要求考生成绩达到本科批录取控制分数线）' },
           { sp_name: '行政管理', num: 1, info: '（只招男生,要求考生成绩达到本科批录取控制分数线）' },
         ]),
@@ -244,6 +268,7 @@ describe('CG adapter (gaokao-pro college-groups, 2025)', () => {
         ['食品科学与工程', '国家专项', '国家专项', '02', 2],
         // 少数民族地区加分 is 四川's bonus points, open to every candidate: no minority-only class
         ['法学', '普通', '本科批', '02', 6],
+        ['理科试验班(国家专项)', '国家专项', '国家专项', '02', 3],
       ])
       expect(drops).toEqual(
         expect.arrayContaining([

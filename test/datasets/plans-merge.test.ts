@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { MajorRow } from '../../src/datasets/majors/match.js'
 import { isOutcomeOfYearBefore, planPlans, resolveAbbreviations } from '../../src/datasets/plans/build.js'
 import { checkPlans, planRowKey, summarizePlanViolations } from '../../src/datasets/plans/checks.js'
+import { dropCutCopiesOfCgNames } from '../../src/datasets/plans/cut-names.js'
 import { mergeRecords, type ResolvedRecord, sourcesOf } from '../../src/datasets/plans/merge.js'
 import { RankTable, rankLookup } from '../../src/datasets/plans/ranks.js'
 import type { PlanRecord, PlanRow } from '../../src/datasets/plans/types.js'
@@ -141,6 +142,60 @@ describe('merge', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ kind: 'school', min: 630, minSection: 7000 })
     expect(stats.collapsed).toBe(1)
+  })
+
+  it('merges a record its source repeats where the first copy went, not into a row beside it', () => {
+    // GP lists 华中科技大学's 湖北 专业组（06） twice, without a local batch; CG has it once, with one
+    const major = {
+      spname: '护理学',
+      sgCode: '06',
+      tier: 4 as const,
+      min: null,
+      minSection: null,
+      outcomeLevel: '' as const,
+    }
+    const { rows, stats } = mergeRecords(
+      [
+        rec({ ...major, source: 'CG', localBatchName: '本科批', num: 42 }),
+        rec({ ...major, source: 'GP', localBatchName: '', num: 42, tuition: 6000 }),
+        rec({ ...major, source: 'GP', localBatchName: '', num: 42, tuition: 6000 }),
+      ],
+      ORDER,
+    )
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ spname: '护理学', localBatchName: '本科批', num: 42, tuition: 6000 })
+    expect(stats.merged).toBe(2)
+    // a record of another local batch is no repeat: a sibling row, as before
+    const sibling = mergeRecords(
+      [
+        rec({ ...major, source: 'CG', localBatchName: '本科批A段', num: 42 }),
+        rec({ ...major, source: 'GP', localBatchName: '本科批A段', num: 42 }),
+        rec({ ...major, source: 'GP', localBatchName: '本科批B段', num: 3 }),
+      ],
+      ORDER,
+    )
+    expect(sibling.rows.map((m) => [m.localBatchName, m.num])).toEqual([
+      ['本科批A段', 42],
+      ['本科批B段', 3],
+    ])
+  })
+
+  it('drops a GP major named without the bracket CG has, with CG’s plan number', () => {
+    const major = { sgCode: '05', tier: 4 as const, min: null, minSection: null, outcomeLevel: '' as const }
+    const { rows } = mergeRecords(
+      [
+        rec({ ...major, source: 'CG', localBatchName: '本科批', spname: '临床医学(八年制)', num: 37 }),
+        rec({ ...major, source: 'CG', localBatchName: '本科批', spname: '基础医学(强基)', num: 5 }),
+        rec({ ...major, source: 'GP', localBatchName: '', spname: '临床医学', num: 37 }),
+        // another number, or a name CG has bare too: a major of its own
+        rec({ ...major, source: 'GP', localBatchName: '', spname: '基础医学', num: 8 }),
+        rec({ ...major, source: 'GP', localBatchName: '', spname: '护理学', num: 42 }),
+      ],
+      ORDER,
+    )
+    const { rows: kept, dropped } = dropCutCopiesOfCgNames(rows, ORDER)
+    expect(kept.map((m) => m.spname)).toEqual(['临床医学(八年制)', '基础医学(强基)', '基础医学', '护理学'])
+    expect(dropped).toBe(1)
   })
 
   it('keeps rows of different local batches, plan types and levels apart', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  campusOf,
   catalogueCode,
   classifyBatch,
   excludedTrack,
@@ -220,6 +221,7 @@ describe('names and numbers', () => {
     expect(isAggregateName('普通类专业组')).toBe(true)
     expect(isAggregateName('')).toBe(true)
     expect(isAggregateName('南京邮电大学2025河北普通类（物理+化学）官网行级分数（代码16）')).toBe(true)
+    expect(isAggregateName('北京师范大学(珠海校区)普通类调档线')).toBe(true)
     expect(isAggregateName('计算机科学与技术')).toBe(false)
     expect(isAggregateName('工科试验班（尖班）')).toBe(false)
     // 统计 names a statistics row, not the statistics majors
@@ -241,9 +243,24 @@ describe('names and numbers', () => {
       '哈尔滨工业大学(深圳)',
     ])
     expect(schoolNameVariants('10001北京大学')).toEqual(['10001北京大学', '北京大学'])
-    expect(programmeAnnotation('安徽理工大学（较高收费）')).toBe(true)
-    expect(programmeAnnotation('成都东软学院（中外合作办学项目）')).toBe(true)
-    expect(programmeAnnotation('山东大学（威海）')).toBe(false)
+    expect(programmeAnnotation('安徽理工大学（较高收费）', '安徽理工大学')).toBe(true)
+    expect(programmeAnnotation('成都东软学院（中外合作办学项目）', '成都东软学院')).toBe(true)
+    expect(programmeAnnotation('山东大学（威海）', '山东大学（威海）')).toBe(false)
+    // a campus that is a school of the table has lines of its own; one that is not, has none
+    expect(programmeAnnotation('合肥工业大学（宣城校区）', '合肥工业大学（宣城校区）')).toBe(false)
+    expect(programmeAnnotation('北京师范大学(珠海校区)', '北京师范大学（珠海校区）')).toBe(false)
+    expect(programmeAnnotation('电子科技大学(沙河校区)', '电子科技大学')).toBe(true)
+    expect(programmeAnnotation('哈尔滨理工大学荣成校区', '哈尔滨理工大学')).toBe(true)
+    // a school whose own name says 国际学院 is a school of the table
+    expect(programmeAnnotation('海南热带海洋学院国际学院', '海南热带海洋学院国际学院')).toBe(false)
+  })
+
+  it('names the campus of a school name that resolved to another school', () => {
+    expect(campusOf('电子科技大学（沙河校区）', '电子科技大学')).toBe('沙河校区')
+    expect(campusOf('哈尔滨理工大学荣成校区', '哈尔滨理工大学')).toBe('荣成校区')
+    expect(campusOf('山东大学威海分校', '山东大学（威海）')).toBeNull()
+    expect(campusOf('合肥工业大学(宣城校区)', '合肥工业大学（宣城校区）')).toBeNull()
+    expect(campusOf('北京大学', '北京大学')).toBeNull()
   })
 
   it('parses numbers, codes and lengths', () => {

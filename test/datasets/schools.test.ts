@@ -329,6 +329,7 @@ describe('createSchoolMatcher', () => {
     row({ sid: 18, name: '乙学院', aliases: ['共用旧名'] }),
     row({ sid: 19, name: '湖南科技学院' }),
     row({ sid: 20, name: '湖南科技大学' }),
+    row({ sid: 21, name: '香港中文大学（深圳）' }),
   ]
   const m = createSchoolMatcher(rows)
 
@@ -354,12 +355,14 @@ describe('createSchoolMatcher', () => {
     ['兴安职业技术学院', 15],
     ['重庆资源与环境保护职业', 16],
     ['湖南科技学院', 19],
+    ['香港中文大学(深圳)', 21],
   ])('%s → %i', (name, sid) => {
     expect(m(name)).toBe(sid)
   })
 
   it.each([
     ['中国地质大学', 'two schools begin so'],
+    ['香港中文大学', 'a whole name, not its namesake’s campus'],
     ['共用旧名', 'an alias two schools share'],
     ['清华大学', 'unknown'],
     ['', 'empty'],

@@ -3,6 +3,7 @@ import { createMajorMatcher, type MajorRow } from '../majors/match.js'
 import { kmOrder, provinceOf } from '../normalize.js'
 import { createSchoolMatcher, type SchoolRow } from '../schools/match.js'
 import { checkPlans, MAX_YEAR, MIN_YEAR, type PlanViolation } from './checks.js'
+import { dropCutCopiesOfCgNames } from './cut-names.js'
 import {
   type MergedRow,
   type MergeStats,
@@ -12,6 +13,7 @@ import {
   sourcesOf,
 } from './merge.js'
 import {
+  campusOf,
   groupKey,
   isOrdinarySubject,
   majorKey,
@@ -83,6 +85,8 @@ export interface PlansResult {
   rankBands: RankBandStats
   /** 普通 group lines dropped as copies of a special plan's line (special-copies.ts), by their sources */
   specialCopies: Record<string, number>
+  /** GP major rows dropped as copies of a CG major whose bracket GP's name lost (cut-names.ts) */
+  cutCopies: number
   /** School lines above their own majors' lines, their outcome taken away (school-lines.ts), by their sources */
   schoolLinesAboveMajors: Record<string, number>
 }
@@ -235,10 +239,6 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
       drop(r.source, `year outside ${MIN_YEAR}..${MAX_YEAR}`)
       continue
     }
-    if (r.spname === '' && programmeAnnotation(r.schoolName)) {
-      drop(r.source, 'line of one programme of a school (较高收费, 中外合作 …), not the school’s')
-      continue
-    }
     let sid = schools.resolve(r.schoolName, r.schoolCode, r.sidHint)
     if (sid === null && r.province === '上海') {
       sid = abbreviations.get(r.schoolName) ?? null
@@ -256,6 +256,15 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
       continue
     }
     const school = schools.bySid.get(sid) as SchoolRow
+    if (r.spname === '' && programmeAnnotation(r.schoolName, school.name)) {
+      drop(
+        r.source,
+        'line of one programme or campus of a school (较高收费, 中外合作, 沙河校区 …), not the school’s',
+      )
+      continue
+    }
+    const campus = r.spname !== '' ? campusOf(r.schoolName, school.name) : null
+    if (campus !== null && !r.spname.includes(campus.slice(0, -2))) r.spname = `${r.spname}(${campus})`
     const full = provinceOf(r.province).fullScore
     if (r.min !== null && r.min > full) {
       // above the province's full score: a composite (art) score or an error, not a gaokao total
@@ -330,9 +339,14 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     deduped,
     PLAN_SOURCE_ORDER,
   )
+  // a GP major named without the bracket CG's name of it has is a copy of CG's, not a major of its own
+  const { rows: withoutCutCopies, dropped: cutCopies } = dropCutCopiesOfCgNames(
+    withoutCopies,
+    PLAN_SOURCE_ORDER,
+  )
   // a school's line above its own majors' is one programme's line, not the school's lowest
   const { rows: merged, cleared: schoolLinesAboveMajors } = clearSchoolLinesAboveTheirMajors(
-    withoutCopies,
+    withoutCutCopies,
     PLAN_SOURCE_ORDER,
   )
   // a published average or max that contradicts the lowest score is dropped (the lowest score is kept)
@@ -418,6 +432,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     outcomesOfYearBefore,
     rankBands,
     specialCopies,
+    cutCopies,
     schoolLinesAboveMajors,
   }
 }

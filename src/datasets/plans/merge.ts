@@ -206,6 +206,8 @@ export function mergeRecords(
   })
   const byCoarse = new Map<string, MergedRow[]>()
   const byFull = new Map<string, MergedRow>()
+  /** the row a record of another source went into, by its source and full key: where its repeats go */
+  const mergedTo = new Map<string, MergedRow>()
   const rows: MergedRow[] = []
   const stats: MergeStats = { collapsed: 0, merged: 0, ambiguous: 0, conflicts: {} }
   const conflict = (row: MergedRow, r: ResolvedRecord, what: string) => {
@@ -226,6 +228,13 @@ export function mergeRecords(
     const fits = others.filter((row) => gk === '' || row.sgCode === null || groupKey(row.sgCode) === gk)
     const firstSource = list.every((row) => row.contributors === bit(who))
     const otherGroup = fits.length === 0 && gk !== '' && others.every((row) => row.sgCode !== null)
+    // a second copy of a record its source repeats (GP lists some groups twice) goes where the first copy went,
+    // into another source's row: not into a row of its own beside it, a phantom copy of the major
+    const repeated = mergedTo.get(`${who}|${fk}`)
+    if (!same && repeated) {
+      mergeInto(repeated, r, src)
+      continue
+    }
     if (firstSource || otherGroup) {
       // the first source of this key (or a sibling row: another group, another local batch), or a group that
       // the rows of the key do not have
@@ -249,18 +258,23 @@ export function mergeRecords(
     }
     const row = fits[0] as MergedRow
     row.contributors += bit(who)
+    mergedTo.set(`${who}|${fk}`, row)
+    mergeInto(row, r, src)
+  }
+  return { rows, stats }
+
+  function mergeInto(row: MergedRow, r: ResolvedRecord, src: number): void {
     const plan = r.num !== null && row.num !== null && r.num !== row.num
     if (plan) conflict(row, r, 'plan number')
     const hadGroup = row.sgCode
     const tookPlan = fillPlan(row, r)
     if (hadGroup === null && row.sgCode !== null && row.kind === 'major')
-      byFull.set(`${ck}|${row.localBatchName}|${groupKey(row.sgCode)}`, row)
+      byFull.set(`${coarseKey(r)}|${row.localBatchName}|${groupKey(row.sgCode)}`, row)
     const out = fillOutcome(row, r)
     if (out === 'conflict') conflict(row, r, 'score')
     if ((tookPlan || out === 'took') && !hasBit(row.sources, src)) row.sources += bit(src)
     stats.merged++
   }
-  return { rows, stats }
 }
 
 /** outcome_level of a merged row: its kind when it has a score, else '' (a plan without an outcome). */

@@ -397,7 +397,7 @@ export function isAggregateName(name: string): boolean {
   // 行级分数: a school's own table whose major column was empty, its rows named by the source
   // (南京邮电大学2025河北普通类（物理+化学）官网行级分数（代码16）): each row a major of no known name, so together
   // only the school’s line. 统计 outside brackets names a statistics row, never 统计学 or 应用统计学(金融统计).
-  return /投档|概况|录取分数|录取最低分|汇总|分数线|分省|院校|专业组|^普通类|^[^(（]*统计(?!学)|录取日报|总体|校线|最低分$|录取情况|^普通本科|^合计$|行级分数/u.test(
+  return /投档|概况|录取分数|录取最低分|汇总|分数线|分省|院校|专业组|^普通类|^[^(（]*统计(?!学)|录取日报|总体|校线|最低分$|录取情况|^普通本科|^合计$|行级分数|调档线/u.test(
     s,
   )
 }
@@ -456,11 +456,32 @@ export function catalogueCode(code: unknown): string | null {
   return /^\d{6}[TKH]{0,2}$/u.test(s) ? s : null
 }
 
-/** A school name that names one programme of the school (较高收费, 中外合作 …): its line is not the school's. */
-export function programmeAnnotation(name: string): boolean {
-  return /较高收费|高收费|中外合作|合作办学|联合办学|国际班|国际学院|[（(](.*校区|.*分校)[）)]$/u.test(
-    clean(name),
+/**
+ * A school name that names one programme of the school (较高收费, 中外合作 …) or one campus that is no school of its
+ * own (campusOf): its line is not the school's. `school` is the name of the school it resolved to: 合肥工业大学
+ * (宣城校区) is a school of the table, and its lines are its own.
+ */
+export function programmeAnnotation(name: string, school: string): boolean {
+  const n = clean(name).replace(/（/gu, '(').replace(/）/gu, ')')
+  if (n === clean(school).replace(/（/gu, '(').replace(/）/gu, ')')) return false
+  return (
+    /较高收费|高收费|中外合作|合作办学|联合办学|国际班|国际学院/u.test(n) || campusOf(name, school) !== null
   )
+}
+
+/**
+ * The campus a school name carries when the school it resolved to is another (电子科技大学(沙河校区) → 电子科技大学:
+ * 沙河校区; LB's 哈尔滨理工大学荣成校区 → 哈尔滨理工大学: 荣成校区), else null (合肥工业大学(宣城校区), 山东大学威海分校 →
+ * 山东大学(威海): the campus is the school). Such a campus's line is not its school's, and its majors are the
+ * campus's programmes (电子信息类(沙河校区)), as the plan books name them.
+ */
+export function campusOf(name: string, school: string): string | null {
+  const n = clean(name).replace(/（/gu, '(').replace(/）/gu, ')')
+  const m =
+    /[(]([^()]*?)(校区|分校)[)]$/u.exec(n) ?? /^.+?(?:大学|学院|学校)([^()]{1,12}?)(校区|分校)$/u.exec(n)
+  if (!m?.[1] || !m[2]) return null
+  const place = m[1].replace(/^(办学地点|在)/u, '')
+  return school.includes(place) ? null : `${place}${m[2]}`
 }
 
 /** Brackets that name a campus or a branch school (山东大学(威海), 中国石油大学(北京)), never stripped. */

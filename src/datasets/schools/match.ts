@@ -82,7 +82,8 @@ export function schoolNameKeys(name: string): string[] {
  * 3. an upgrade of the 2019-2025 wave (UPGRADES: 学院 → 大学, 职业技术学院 → 职业技术大学 ...) when the old
  *    name is no school of the list;
  * 4. the only school whose name or alias begins with the key (at least 4 characters): 重庆资源与环境保护职业 →
- *    重庆资源与环境保护职业学院, 上海理工 → 上海理工大学; never when two schools begin so (中国地质大学).
+ *    重庆资源与环境保护职业学院, 上海理工 → 上海理工大学; never when two schools begin so (中国地质大学), and never
+ *    a campus of the name (香港中文大学 is not 香港中文大学(深圳), the Hong Kong universities being no schools of the list).
  */
 export function createSchoolMatcher(rows: readonly SchoolRow[]): (name: string) => number | undefined {
   const byName = new Map<string, number>()
@@ -114,6 +115,8 @@ export function createSchoolMatcher(rows: readonly SchoolRow[]): (name: string) 
     for (let i = lo; i < sorted.length; i++) {
       const [name, sid] = sorted[i] as [string, number]
       if (!name.startsWith(k)) break
+      // 香港中文大学 is not 香港中文大学(深圳): a whole name does not stand for its namesake's campus
+      if (name[k.length] === '(') continue
       if (found !== undefined && found !== sid) return undefined
       found = sid
     }

@@ -48,6 +48,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         ...planSummary(result.rows),
         rankBandsLine(result.rankBands),
         `plans 普通 group lines dropped as copies of a special plan's line: ${bySources(result.specialCopies)}`,
+        `plans GP majors dropped as copies of a CG major named with its bracket: ${result.cutCopies}`,
         `plans school lines above their own majors' lines, outcome cleared: ${bySources(result.schoolLinesAboveMajors)}`,
       ],
       manifest: {
@@ -70,6 +71,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         rank_derivation_misses: result.derivationMisses,
         rank_band_misfits: result.rankBands,
         ordinary_copies_of_special_lines_dropped: result.specialCopies,
+        gp_cut_copies_of_cg_majors_dropped: result.cutCopies,
         school_lines_above_their_majors_cleared: result.schoolLinesAboveMajors,
       },
       rows: result.rows,

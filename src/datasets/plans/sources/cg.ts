@@ -460,19 +460,25 @@ function remarkOf(name: string): { major: string; remark: string } {
 
 /**
  * The 方向 and programme brackets of a CG note. Its brackets hold several notes apart by ；。，, read one by one:
- * (中美卓越师范生；外语语种：英语) → (中美卓越师范生); (5+3一体化，儿科学) → (5+3一体化)(儿科学).
+ * (中美卓越师范生；外语语种：英语) → (中美卓越师范生); (5+3一体化，儿科学) → (5+3一体化)(儿科学). A note without
+ * brackets (4,133 of CG's `info_short`: 软件学院牵头;开封校区) is read as one bracket.
  */
 const noteDirections = (note: string): string[] => [
-  ...new Set(directionsOf(note.replace(/[;。,]/gu, ')(')).filter((d) => !NOT_A_CG_DIRECTION.test(d))),
+  ...new Set(
+    directionsOf((note.startsWith('(') ? note : `(${note})`).replace(/[;。,]/gu, ')(')).filter(
+      (d) => !NOT_A_CG_DIRECTION.test(d),
+    ),
+  ),
 ]
 
 /**
  * CG's notes that are no 方向 beyond JSP's (directionsOf): a fee, a length, seats by gender, the plan type
- * the record already has, an honour (国家级一流本科专业建设点), and the pieces of a sentence that the split at ，
- * leaves (专业分流时, 如生源不足, 由高校择优录取 …).
+ * the record already has, an honour (国家级一流本科专业建设点), 选科 and health standards, the majors a 类 holds
+ * (车辆工程等), conditions on the candidate (身高不低于1.70米, 进校后不得转专业), and the pieces of a sentence that
+ * the split at ， leaves (专业分流时, 如生源不足, 由高校择优录取, 多退少补, 学生入学后需签署承诺书 …).
  */
 const NOT_A_CG_DIRECTION =
-  /元|学制|收费|^\(\d+年\)$|^\([男女]\)$|[男女]\d|不予录取|按大类招生|^\((专业|公办|高中)\)$|一流|建设点|建设高校|专项\)$|分流|择优|认可|生源|口试|讲授|考试|确定专业|等专业/u
+  /元|¥|\/年|学制|收费|^\([\d一二三四五六七八九十]+年\)$|^\([—\-－_]*\)$|^\([男女]\)$|[男女]\d|不予录取|按大类招生|^\((专业|公办|高中)\)$|一流|建设点|建设高校|专项\)$|分流|择优|认可|生源|口试|讲授|考试|确定专业|等专业|等\)$|等.个专业|类专业\)$|首选|再选|必选|选科|仅招|标准|简章|查看|处理|承诺|签署|重修|暂按|多退少补|审批|为准|不低于|不超过|不得|不允许|不招|慎报|周岁|身高|视力|面试|口语|扎实|入学后|毕业生|特殊类型|万|林吉特/u
 
 /**
  * Names the majors of a school's province entry as the plan books do, so that no two of one key (category, local
@@ -582,9 +588,11 @@ export function cgRecords(doc: Obj, sourceFile: string, drops: Drops): PlanRecor
       const own: CgEntry[] = []
       const excluded: string[] = []
       for (const { mo, name, note } of uniqueEntries(majors ?? [], drops)) {
-        // an entry's note may make it a special plan (国家专项计划) or a track the README drops (定向, 民族班, 预科 …)
+        // an entry's note may make it a special plan (国家专项计划) or a track the README drops (定向, 民族班, 预科 …),
+        // and so may its name (清华大学 湖北 理科试验班(国家专项), in a group gaokao.cn labels 普通类)
+        const label = note + (/\((国家|地方|高校)专项(计划)?\)/u.exec(name)?.[0] ?? '')
         const its =
-          note === '' ? batch : classifyBatch(clean(g.batch), [...hints, note.replace(NOT_A_TRACK, '')])
+          label === '' ? batch : classifyBatch(clean(g.batch), [...hints, label.replace(NOT_A_TRACK, '')])
         if ('excluded' in its) {
           drops.add(its.excluded)
           excluded.push(its.excluded)

@@ -21,7 +21,8 @@ import { acceptsGroups, lineOnly } from './common.js'
  * - `cli/data/school-index.json.gz`, field `pro_type_min`: `{<GB province code>: [{year, type: {<id>: min}}]}`,
  *   a school's lowest admitted score in a province, year and category (gaokao.cn ids: 1 理科, 2 文科, 3 综合, 2073
  *   物理类, 2074 历史类; other ids are dropped). No batch is given: the school's level says 本科批 (本科) or
- *   专科批 (专科（高职）); schools without a level are dropped. local_batch_name is ''. Covers 山东 and 浙江,
+ *   专科批 (专科（高职）), or 本科提前批 / 专科提前批 for a 军事类 school; schools without a level are dropped.
+ *   local_batch_name is ''. Covers 山东 and 浙江,
  *   whose LG shards are missing. gaokao_cn_id is kept as a hint for the school id.
  * - `cli/data/datasets/college-groups-2025.json`: 68 universities' 2025 院校专业组 in 7 provinces, compiled by LLM
  *   agents: plan numbers by major and some group lines. Major names cut off mid-bracket ('小语种(不限再选') and
@@ -42,6 +43,8 @@ interface GpSchool {
   gaokao_cn_id?: number
   name?: string
   level?: string
+  /** gaokao.cn's school type: 军事类 schools admit in the early batch only */
+  type?: string
   pro_type_min?: Record<string, { year: number; type: Record<string, string | number> }[]>
 }
 
@@ -53,6 +56,10 @@ export function gpSchoolRecords(s: GpSchool, sourceFile: string, drops: Drops): 
   )
   if (entries.length === 0) return out
   const voc = /专科|高职/u.test(level)
+  // A military academy admits in the early batch only (政审, 体检, 面试): its lowest score is that batch's, and
+  // filed under 本科批 it made 网络空间部队信息工程大学 a 保 of 江苏's 本科批, a choice no 本科批 form can hold.
+  const early = clean(s.type) === '军事类'
+  const batchName = voc ? (early ? '专科提前批' : '专科批') : early ? '本科提前批' : '本科批'
   if (!voc && level !== '本科') {
     drops.add('school level unknown (no batch)', entries.length)
     return out
@@ -87,7 +94,7 @@ export function gpSchoolRecords(s: GpSchool, sourceFile: string, drops: Drops): 
           province: prov.name,
           year: e.year,
           subjectType,
-          batchName: voc ? '专科批' : '本科批',
+          batchName,
           localBatchName: '',
           planType: '普通',
           level: voc ? '专科' : '本科',
