@@ -379,6 +379,32 @@ describe('buildOptions', () => {
     const [unknown] = build([line('', 2024, 2000, null), line('', 2023, 5000, '不限')])
     expect(unknown?.estimate.used.map((u) => u.year).sort()).toEqual([2023, 2024])
   })
+  it('does not judge a group by the lines of a code the school gave another programme the year before', () => {
+    // 中国海洋大学 江苏 专业组（10）: 生物技术 (中外合作办学) in 2024's plan, 海洋科学(蓝梦拔尖人才实验班) in 2025's
+    const { major, line } = groupCase(7, null, '海洋科学(蓝梦拔尖人才实验班)')
+    const groupRow: MenuRow = { ...major, id: 700, name: '' }
+    const now: MenuRow = { ...major, spcode: '070701' }
+    const then = (name: string, spcode: string | null): MenuRow => ({ ...major, id: 790, name, spcode })
+    const judge = (previous: MenuRow[]) =>
+      buildOptions({
+        volunteerType: 2,
+        targetYear: 2025,
+        menu: [groupRow, now],
+        history: [line('', 2024, 16000), line('', 2023, 15000), line(now.name, 2023, 7000)],
+        ratioOf: () => total,
+        previousPlan: { year: 2024, rows: [{ ...groupRow, id: 789 }, ...previous] },
+      })[0]?.estimate.used.map((u) => [u.year, u.rank])
+    // another programme: its lines of 2024 and before go; the majors' own lines stay
+    expect(judge([then('生物技术', '071002')])).toEqual([[2023, 7000]])
+    // the same major under a bracket of another year, or one of the same 专业类: the same group
+    expect(judge([then('海洋科学', null)])).toEqual([
+      [2024, 16000],
+      [2023, 15000],
+    ])
+    expect(judge([then('海洋技术', '070702')])).toHaveLength(2)
+    // nothing known of the year before: no evidence of another programme
+    expect(judge([])).toHaveLength(2)
+  })
   it('judges a group by its own line in a year that has one, not by a major line below it', () => {
     // 哈尔滨师范大学 黑龙江 专业组（120） 2025: a group line of 489 (rank 35,963) and majors filed under it down to 360
     // (85,313), a later round's (征集) lines or another group's.

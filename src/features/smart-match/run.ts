@@ -308,6 +308,7 @@ async function buildUniverse(
     ratioOf,
     params,
     ...(premiumOf ? { premiumOf } : {}),
+    ...(earlier === undefined ? {} : { previousPlan: { year: earlier, rows: previous } }),
   })
   const judged = new Set(options.map((o) => o.sid))
   return {

@@ -107,6 +107,11 @@ export interface BuildInput {
    * (premium.ts): given, every major of the plan is an option judged so; absent, a school stays one option.
    */
   premiumOf?: PremiumOf
+  /**
+   * The plan of the year before the menu's (run.ts `previous`), to tell a group code the school gave another
+   * programme that year (groupYears)
+   */
+  previousPlan?: { year: number; rows: readonly MenuRow[] }
 }
 
 const nameKeys = new Map<string, string>()
@@ -234,8 +239,11 @@ export function buildOptions(input: BuildInput): Option[] {
     // A past group of the same name that required other subjects was another group (北京 2024's 专业组（01）
     // of 东北大学秦皇岛分校 required 物理和化学; 2025's is 不限): its line says nothing of this one.
     const own = groupRequirement(rows)
+    const reusedUpTo = reusedCode(rows)
     const published = (index.groups.get(first.sid)?.get(first.group) ?? []).filter(
-      (o) => own === undefined || o.requirement === undefined || o.requirement === own,
+      (o) =>
+        (own === undefined || o.requirement === undefined || o.requirement === own) &&
+        (reusedUpTo === undefined || o.year > reusedUpTo),
     )
     // Borrowed majors (compose.ts) are listed, never evidence of the group's line.
     const ownMajors = majors.filter((m) => m.row.composition === undefined).map((m) => observationsOf(m.row))
@@ -244,6 +252,30 @@ export function buildOptions(input: BuildInput): Option[] {
     // under it down to 360 (85,313), which gave it to a 2026 candidate at rank 75,000 as a 冲 of 32 %.
     const lineYears = new Set(published.map((o) => o.year))
     return [...published, ...aggregate(ownMajors, 'group').filter((o) => !lineYears.has(o.year))]
+  }
+  // A group code the school gave another programme the year before (中国海洋大学's 江苏 专业组（10）: 生物技术
+  // (中外合作办学, 60,000 元) in 2025, 海洋科学(蓝梦拔尖人才实验班) in 2026): none of its majors then is one of its
+  // majors now, by name or by 专业类 (the catalogue code's first four characters). Its lines of that year and before
+  // were another programme's, and say nothing of this one (the 2025 line made the 2026 class a 保 of 98 %).
+  const before = new Map<string, { names: Set<string>; families: Set<string> }>()
+  for (const r of input.previousPlan?.rows ?? []) {
+    if (r.name === '' || r.group === '' || r.composition !== undefined) continue
+    const k = groupKey(r.sid, r.group)
+    const g = before.get(k) ?? { names: new Set(), families: new Set() }
+    g.names.add(nameStem(r.name))
+    if (r.spcode) g.families.add(r.spcode.slice(0, 4))
+    before.set(k, g)
+  }
+  const reusedCode = (rows: readonly MenuRow[]): number | undefined => {
+    const first = rows[0] as MenuRow
+    const then = before.get(groupKey(first.sid, first.group))
+    const now = rows.filter((r) => r.name !== '' && r.composition === undefined && r.carried !== true)
+    if (!then || now.length === 0 || input.previousPlan === undefined) return undefined
+    const related = now.some(
+      (r) =>
+        then.names.has(nameStem(r.name)) || (r.spcode !== null && then.families.has(r.spcode.slice(0, 4))),
+    )
+    return related ? undefined : input.previousPlan.year
   }
   for (const [key, rows] of menuOptions) {
     const first = rows[0] as MenuRow
@@ -299,6 +331,9 @@ export function buildOptions(input: BuildInput): Option[] {
 }
 
 const groupKey = (sid: number, group: string) => `${sid}|${group}`
+
+/** A major's name without its brackets: 海洋科学(蓝梦拔尖人才实验班) → 海洋科学 */
+const nameStem = (name: string) => majorNameKey(name).replace(/\(.*$/u, '')
 
 /** Observations by school, then by a key within the school (nested maps: no key string per history row). */
 type BySchool<K> = Map<number, Map<K, Observation[]>>
