@@ -139,7 +139,7 @@ export interface SmartMatchData {
  * A chance as shown (model/calibration.ts: the chance that comes true, not the estimate's Φ that draws the tiers),
  * to the percent below, so that a chance never shows more than it is (a 稳 of 0.897 showed 0.9).
  */
-const shownChance = (x: number) => Math.floor(Math.round(x * 1e6) / 1e4) / 100 // 0.29 * 100 is 28.999…
+export const shownChance = (x: number) => Math.floor(Math.round(x * 1e6) / 1e4) / 100 // 0.29 * 100 is 28.999…
 
 /** The score whose row of the table holds `rank` (the lowest score a candidate of that rank had). */
 export function scoreAtRank(rows: readonly ScoreRankRow[] | undefined, rank: number): number | null {

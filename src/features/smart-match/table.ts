@@ -3,7 +3,7 @@ import { calibratedBand } from './model/calibration.js'
 import type { Granularity } from './model/estimate.js'
 import { strategyOf, type TierName } from './model/strategies.js'
 import { parseXuanke } from './model/subjects.js'
-import type { SmartMatchData, ZybItem } from './response.js'
+import { type SmartMatchData, shownChance, type ZybItem } from './response.js'
 
 /** How the CLI shows a list: the candidate's line, then one table per tier (冲 red, 稳 yellow, 保 green). */
 
@@ -239,10 +239,14 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
   return out
 }
 
-/** The strategy's tiers as the chance shown tells them (model/calibration.ts): `; 冲 6%-44%, 稳 44%-97%, 保 97% 以上`. */
-function bandsNote(type: number): string {
+/**
+ * The strategy's tiers as the chance shown tells them (model/calibration.ts), cut to the percent below as every
+ * chance shown is (shownChance): `; 冲 7%-44%, 稳 44%-96%, 保 96% 以上`. Rounded, the legend said 保 97% 以上 above
+ * 保 items that showed 96 %.
+ */
+export function bandsNote(type: number): string {
   const bands = strategyOf(type)?.bands
   if (!bands) return ''
-  const p = (raw: number) => `${Math.round(calibratedBand(raw) * 100)}%`
+  const p = (raw: number) => `${Math.round(shownChance(calibratedBand(raw)) * 100)}%`
   return `; 冲 ${p(bands.chong)}-${p(bands.wen)}, 稳 ${p(bands.wen)}-${p(bands.bao)}, 保 ${p(bands.bao)} 以上`
 }

@@ -6,6 +6,8 @@ import {
   calibratedBand,
   calibratedChance,
 } from '../../../src/features/smart-match/model/index.js'
+import { shownChance } from '../../../src/features/smart-match/response.js'
+import { bandsNote } from '../../../src/features/smart-match/table.js'
 
 describe('the chance an item shows (model/calibration.ts)', () => {
   it("is the 志愿表 check's chance of the same choice alone: one number for one choice in both commands", () => {
@@ -53,3 +55,35 @@ describe('the chance an item shows (model/calibration.ts)', () => {
     expect(calibratedBand(0.9)).toBeGreaterThan(0.95)
   })
 })
+
+describe('the tiers told in the table’s legend (table.ts bandsNote)', () => {
+  it('never puts a tier’s bound above what its lowest item shows', () => {
+    const legend = bandsNote(1)
+    const bound = (tier: string) => Number(new RegExp(`${tier} (\\d+)%`).exec(legend)?.[1])
+    // the lowest chance each tier can show: an item whose estimate sits just above the strategy's band
+    for (const [tier, raw] of [
+      ['冲', 0.2],
+      ['稳', 0.5],
+      ['保', 0.9],
+    ] as const) {
+      const z = inverseNormal(raw + 1e-9)
+      const lowest = shownChance(
+        calibratedChance({ expected: 10_000 * Math.exp(z * 0.3), sigma: 0.3 }, 10_000),
+      )
+      expect(bound(tier), `${tier}: ${legend}`).toBeLessThanOrEqual(Math.round(lowest * 100))
+      expect(bound(tier)).toBeGreaterThanOrEqual(Math.round(lowest * 100) - 1)
+    }
+  })
+})
+
+/** Φ⁻¹ by bisection, for the test */
+function inverseNormal(p: number): number {
+  let lo = -10
+  let hi = 10
+  for (let i = 0; i < 100; i++) {
+    const mid = (lo + hi) / 2
+    if (admissionChance({ expected: Math.exp(mid), sigma: 1 }, 1) < p) lo = mid
+    else hi = mid
+  }
+  return hi
+}
