@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { MajorRow } from '../../src/datasets/majors/match.js'
 import { isOutcomeOfYearBefore, planPlans, resolveAbbreviations } from '../../src/datasets/plans/build.js'
 import { checkPlans, planRowKey, summarizePlanViolations } from '../../src/datasets/plans/checks.js'
-import { dropCutCopiesOfCgNames } from '../../src/datasets/plans/cut-names.js'
+import { dropCopiedGroups, dropCutCopiesOfCgNames } from '../../src/datasets/plans/cut-names.js'
 import { mergeRecords, type ResolvedRecord, sourcesOf } from '../../src/datasets/plans/merge.js'
 import { RankTable, rankLookup } from '../../src/datasets/plans/ranks.js'
 import type { PlanRecord, PlanRow } from '../../src/datasets/plans/types.js'
@@ -196,6 +196,31 @@ describe('merge', () => {
     const { rows: kept, dropped } = dropCutCopiesOfCgNames(rows, ORDER)
     expect(kept.map((m) => m.spname)).toEqual(['临床医学(八年制)', '基础医学(强基)', '基础医学', '护理学'])
     expect(dropped).toBe(1)
+  })
+
+  it('drops a group filed twice under another code, every major with the same score, keeping the better-sourced', () => {
+    const line = (source: 'LG' | 'CG', sgCode: string, spname: string, min: number) =>
+      rec({ source, sgCode, spname, min, minSection: null, outcomeLevel: spname === '' ? 'group' : 'major' })
+    const { rows } = mergeRecords(
+      [
+        // LG's 西安邮电大学 江苏 2025 专业组（1） is JSP's and CG's 专业组（04）
+        line('LG', '1', '', 597),
+        line('LG', '1', '通信工程', 601),
+        line('LG', '1', '网络工程', 597),
+        line('LG', '04', '', 597),
+        line('LG', '04', '通信工程', 601),
+        line('LG', '04', '网络工程', 597),
+        line('CG', '04', '通信工程', 601),
+        line('CG', '04', '网络工程', 597),
+        // one major alike is no evidence: two groups may share a score
+        line('LG', '05', '软件工程', 590),
+        line('LG', '06', '软件工程', 590),
+      ],
+      ORDER,
+    )
+    const { rows: kept, dropped } = dropCopiedGroups(rows)
+    expect(dropped).toBe(3)
+    expect([...new Set(kept.map((m) => m.sgCode))]).toEqual(['04', '05', '06'])
   })
 
   it('keeps rows of different local batches, plan types and levels apart', () => {

@@ -3,7 +3,7 @@ import { createMajorMatcher, type MajorRow } from '../majors/match.js'
 import { kmOrder, provinceOf } from '../normalize.js'
 import { createSchoolMatcher, type SchoolRow } from '../schools/match.js'
 import { checkPlans, MAX_YEAR, MIN_YEAR, type PlanViolation } from './checks.js'
-import { dropCutCopiesOfCgNames } from './cut-names.js'
+import { dropCopiedGroups, dropCutCopiesOfCgNames } from './cut-names.js'
 import {
   type MergedRow,
   type MergeStats,
@@ -87,6 +87,8 @@ export interface PlansResult {
   specialCopies: Record<string, number>
   /** GP major rows dropped as copies of a CG major whose bracket GP's name lost (cut-names.ts) */
   cutCopies: number
+  /** rows of a group filed twice under another code (cut-names.ts dropCopiedGroups) */
+  copiedGroups: number
   /** School lines above their own majors' lines, their outcome taken away (school-lines.ts), by their sources */
   schoolLinesAboveMajors: Record<string, number>
 }
@@ -344,9 +346,11 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     withoutCopies,
     PLAN_SOURCE_ORDER,
   )
+  // a group filed twice under two codes, its majors and scores all alike, is one group
+  const { rows: withoutCopiedGroups, dropped: copiedGroups } = dropCopiedGroups(withoutCutCopies)
   // a school's line above its own majors' is one programme's line, not the school's lowest
   const { rows: merged, cleared: schoolLinesAboveMajors } = clearSchoolLinesAboveTheirMajors(
-    withoutCutCopies,
+    withoutCopiedGroups,
     PLAN_SOURCE_ORDER,
   )
   // a published average or max that contradicts the lowest score is dropped (the lowest score is kept)
@@ -433,6 +437,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     rankBands,
     specialCopies,
     cutCopies,
+    copiedGroups,
     schoolLinesAboveMajors,
   }
 }

@@ -35,3 +35,50 @@ export function dropCutCopiesOfCgNames(
   })
   return { rows: kept, dropped }
 }
+
+/**
+ * A group filed twice under two codes: every major with the same lowest score under both (LG's 西安邮电大学 江苏 2025
+ * 专业组（1）, 16 majors and a line of 597, is JSP's and CG's 专业组（04）; 1 is no code of 江苏's form). The copy with
+ * fewer sources behind its rows (the merge's contributors) goes, its line with it (counted). Only groups of two or more majors with outcomes
+ * are compared: two groups of one major may share a line by chance.
+ */
+export function dropCopiedGroups(rows: readonly MergedRow[]): { rows: MergedRow[]; dropped: number } {
+  const unitOf = (m: MergedRow) =>
+    `${m.province}|${m.year}|${m.sid}|${m.subjectType}|${m.batchName}|${m.planType}`
+  const groups = new Map<string, { unit: string; majors: string[]; sources: number }>()
+  for (const m of rows) {
+    if (m.kind !== 'major' || m.sgCode === null || m.min === null) continue
+    const k = `${unitOf(m)}|${groupKey(m.sgCode)}`
+    const g = groups.get(k) ?? { unit: unitOf(m), majors: [], sources: 0 }
+    g.majors.push(`${majorKey(m.spname)}:${m.min}`)
+    g.sources += recordsOf(m.contributors)
+    groups.set(k, g)
+  }
+  const bySignature = new Map<string, { key: string; sources: number }>()
+  const copies = new Set<string>()
+  for (const [key, g] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    if (g.majors.length < 2) continue
+    const signature = `${g.unit}|${g.majors.sort().join(',')}`
+    const seen = bySignature.get(signature)
+    if (!seen) bySignature.set(signature, { key, sources: g.sources })
+    else if (g.sources > seen.sources) {
+      copies.add(seen.key)
+      bySignature.set(signature, { key, sources: g.sources })
+    } else copies.add(key)
+  }
+  let dropped = 0
+  const kept = rows.filter((m) => {
+    if (m.sgCode === null || m.kind === 'school') return true
+    if (!copies.has(`${unitOf(m)}|${groupKey(m.sgCode)}`)) return true
+    dropped++
+    return false
+  })
+  return { rows: kept, dropped }
+}
+
+/** How many sources and tiers contributed to a row (the bits of MergedRow.contributors, past 32 bits). */
+function recordsOf(contributors: number): number {
+  let n = 0
+  for (let c = contributors; c > 0; c = Math.floor(c / 2)) n += c % 2
+  return n
+}

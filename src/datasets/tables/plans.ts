@@ -49,6 +49,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         rankBandsLine(result.rankBands),
         `plans 普通 group lines dropped as copies of a special plan's line: ${bySources(result.specialCopies)}`,
         `plans GP majors dropped as copies of a CG major named with its bracket: ${result.cutCopies}`,
+        `plans rows of a group filed twice under another code, dropped: ${result.copiedGroups}`,
         `plans school lines above their own majors' lines, outcome cleared: ${bySources(result.schoolLinesAboveMajors)}`,
       ],
       manifest: {
@@ -72,6 +73,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         rank_band_misfits: result.rankBands,
         ordinary_copies_of_special_lines_dropped: result.specialCopies,
         gp_cut_copies_of_cg_majors_dropped: result.cutCopies,
+        copied_group_rows_dropped: result.copiedGroups,
         school_lines_above_their_majors_cleared: result.schoolLinesAboveMajors,
       },
       rows: result.rows,
