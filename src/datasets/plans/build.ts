@@ -3,7 +3,7 @@ import { createMajorMatcher, type MajorRow } from '../majors/match.js'
 import { kmOrder, provinceOf } from '../normalize.js'
 import { createSchoolMatcher, type SchoolRow } from '../schools/match.js'
 import { checkPlans, MAX_YEAR, MIN_YEAR, type PlanViolation } from './checks.js'
-import { dropCopiedGroups, dropCutCopiesOfCgNames } from './cut-names.js'
+import { dropCopiedGroups, dropCutCopiesOfCgNames } from './copies.js'
 import {
   type MergedRow,
   type MergeStats,
@@ -85,9 +85,9 @@ export interface PlansResult {
   rankBands: RankBandStats
   /** 普通 group lines dropped as copies of a special plan's line (special-copies.ts), by their sources */
   specialCopies: Record<string, number>
-  /** GP major rows dropped as copies of a CG major whose bracket GP's name lost (cut-names.ts) */
+  /** GP major rows dropped as copies of a CG major whose bracket GP's name lost (copies.ts) */
   cutCopies: number
-  /** rows of a group filed twice under another code (cut-names.ts dropCopiedGroups) */
+  /** rows of a group filed twice under another code (copies.ts dropCopiedGroups) */
   copiedGroups: number
   /** School lines above their own majors' lines, their outcome taken away (school-lines.ts), by their sources */
   schoolLinesAboveMajors: Record<string, number>

@@ -2,12 +2,14 @@ import { type MergedRow, sourcesOf } from './merge.js'
 import { groupKey, majorKey } from './normalize.js'
 import type { PlanSourceId } from './types.js'
 
+// Rows that repeat another row of the merge under another name or code, each kind its own pass after the merge.
+
 /**
  * GP's 2025 groups (college-groups-2025.json, compiled by a language model) name some majors without their bracket:
  * 华中科技大学 湖北 专业组（05） 临床医学 37 and 29, where gaokao.cn (CG) has 临床医学(八年制) 37 and
  * 临床医学(卓越医师启明实验班) 29. The names differ, so the merge keeps both, and the group shows a 临床医学 that no
  * 志愿表 has, twice the seats. A major row of GP alone whose name is the stem of a CG name of its group, with that
- * row's plan number, where no CG row has the bare name, is such a cut copy: it goes, counted (179 rows in 2025).
+ * row's plan number, where no CG row has the bare name, is such a cut copy: it goes, counted (192 rows in 2025).
  */
 export function dropCutCopiesOfCgNames(
   rows: readonly MergedRow[],
@@ -39,8 +41,8 @@ export function dropCutCopiesOfCgNames(
 /**
  * A group filed twice under two codes: every major with the same lowest score under both (LG's 西安邮电大学 江苏 2025
  * 专业组（1）, 16 majors and a line of 597, is JSP's and CG's 专业组（04）; 1 is no code of 江苏's form). The copy with
- * fewer sources behind its rows (the merge's contributors) goes, its line with it (counted). Only groups of two or more majors with outcomes
- * are compared: two groups of one major may share a line by chance.
+ * fewer sources behind its rows (the merge's contributors) goes, its line with it (counted). Only groups of two or
+ * more majors with outcomes are compared: two groups of one major may share a line by chance.
  */
 export function dropCopiedGroups(rows: readonly MergedRow[]): { rows: MergedRow[]; dropped: number } {
   const unitOf = (m: MergedRow) =>
