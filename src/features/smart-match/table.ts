@@ -241,7 +241,7 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
 
 /**
  * The strategy's tiers as the chance shown tells them (model/calibration.ts), cut to the percent below as every
- * chance shown is (shownChance): `; 冲 7%-44%, 稳 44%-96%, 保 96% 以上`. Rounded, the legend said 保 97% 以上 above
+ * chance shown is (shownChance): `; 冲 6%-44%, 稳 44%-96%, 保 96% 以上`. Rounded, the legend said 保 97% 以上 above
  * 保 items that showed 96 %.
  */
 export function bandsNote(type: number): string {
