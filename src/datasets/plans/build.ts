@@ -266,7 +266,9 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
       continue
     }
     const campus = r.spname !== '' ? campusOf(r.schoolName, school.name) : null
-    if (campus !== null && !r.spname.includes(campus.slice(0, -2))) r.spname = `${r.spname}(${campus})`
+    // a name that says the campus already (电子信息类(沙河)) keeps it as it is
+    if (campus !== null && !r.spname.includes(campus.replace(/(校区|分校)$/u, '')))
+      r.spname = `${r.spname}(${campus})`
     const full = provinceOf(r.province).fullScore
     if (r.min !== null && r.min > full) {
       // above the province's full score: a composite (art) score or an error, not a gaokao total

@@ -1,5 +1,6 @@
 import { examModeIn } from '../../domain/provinces.js'
 import { artName, baseTrack, normalizeKm, provinceOf } from '../normalize.js'
+import { normalizeSchoolName } from '../schools/normalize.js'
 import type { BatchName, PlanType } from './types.js'
 
 /**
@@ -462,8 +463,8 @@ export function catalogueCode(code: unknown): string | null {
  * (宣城校区) is a school of the table, and its lines are its own.
  */
 export function programmeAnnotation(name: string, school: string): boolean {
-  const n = clean(name).replace(/（/gu, '(').replace(/）/gu, ')')
-  if (n === clean(school).replace(/（/gu, '(').replace(/）/gu, ')')) return false
+  const n = normalizeSchoolName(name)
+  if (n === normalizeSchoolName(school)) return false
   return (
     /较高收费|高收费|中外合作|合作办学|联合办学|国际班|国际学院/u.test(n) || campusOf(name, school) !== null
   )
@@ -476,7 +477,7 @@ export function programmeAnnotation(name: string, school: string): boolean {
  * campus's programmes (电子信息类(沙河校区)), as the plan books name them.
  */
 export function campusOf(name: string, school: string): string | null {
-  const n = clean(name).replace(/（/gu, '(').replace(/）/gu, ')')
+  const n = normalizeSchoolName(name)
   const m =
     /[(]([^()]*?)(校区|分校)[)]$/u.exec(n) ?? /^.+?(?:大学|学院|学校)([^()]{1,12}?)(校区|分校)$/u.exec(n)
   if (!m?.[1] || !m[2]) return null

@@ -1,4 +1,5 @@
 import type { Db } from '../../data/db.js'
+import { ruleBatches } from '../../data/volunteer-rules.js'
 import {
   type ExamMode,
   examModeIn,
@@ -167,7 +168,6 @@ export async function resolveCandidate(
 
 /** The batches a province's rule is found for in a year (findRule), the ordinary undergraduate one first. */
 async function batchesWithRule(db: Db, province: string, year: number): Promise<string[]> {
-  const { ruleBatches } = await import('../../data/volunteer-rules.js')
   const out: string[] = []
   for (const batch of await ruleBatches(db, province, year))
     if (await findRule(db, province, batch, year)) out.push(batch)
