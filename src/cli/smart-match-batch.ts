@@ -140,9 +140,15 @@ async function requestOf(
 
 /** The endpoint's `参数 score 无效: …` in the words of the class's file: `分数 (score) 无效: …`. */
 const inColumns = (message: string) =>
-  message.replace(/^参数 (\w+) 无效/u, (whole, field: string) =>
-    field in STUDENT_COLUMNS ? `${STUDENT_COLUMNS[field as StudentField][0]} (${field}) 无效` : whole,
-  )
+  message
+    .replace(/^参数 (\w+) 无效/u, (whole, field: string) =>
+      field in STUDENT_COLUMNS ? `${STUDENT_COLUMNS[field as StudentField][0]} (${field}) 无效` : whole,
+    )
+    // the terminal's wording names flags (--subject); the class's file has columns instead
+    .replace(/--([a-z][a-z-]*)/gu, (whole, flag: string) => {
+      const field = flag.replaceAll('-', '_')
+      return field in STUDENT_COLUMNS ? `${STUDENT_COLUMNS[field as StudentField][0]}列` : whole
+    })
 
 const nameOf = (s: StudentRow) => s.fields.name ?? null
 
@@ -181,7 +187,9 @@ async function listOne(
   })
   if (outcome.error) {
     const detail = internal instanceof Error ? ` (${internal.message})` : ''
-    return failed(student, `${inColumns(outcome.error.message)}${detail}`, request)
+    // the terminal's wording where there is one (ApiError.terminalMessage): the summary is read at the terminal
+    const message = outcome.error.terminalMessage ?? outcome.error.message
+    return failed(student, `${inColumns(message)}${detail}`, request)
   }
   const data = outcome.data as SmartMatchData
   const input = outcome.input as Parameters<typeof workbookRequest>[0]

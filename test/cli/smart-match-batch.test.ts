@@ -158,6 +158,14 @@ describe('gaokao smart-match batch', () => {
       '学校在 湖北 · 专业含 计算机 (按考生的要求; 不合要求的学校和专业未列入)',
     )
   })
+  it("says a student's error in the terminal's words, naming the file's column instead of a flag", async () => {
+    const { file, out } = classFile('姓名,省份,分数,科类\n李雷,湖北,600,化学\n')
+    const run = await gaokao('smart-match', 'batch', file, '--out', out, '--rank-year', '2025')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(
+      '[1/1] 第 2 行 李雷: 湖北 2025 年首选科目应为 物理 或 历史 (科类列), 收到 化学',
+    )
+  })
   it('refuses what it cannot read or write before any list, with exit 2', async () => {
     const noHeader = classFile('李雷,600\n')
     const cases: [string[], RegExp][] = [
