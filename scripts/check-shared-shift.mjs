@@ -5,16 +5,21 @@
 // (src/features/check/model/measure.ts).
 //   npm run build && node scripts/check-shared-shift.mjs 2024 [province ...]
 //   node scripts/check-shared-shift.mjs 2023,2024      (years pooled: each year's cohorts are its own)
+//   node scripts/check-shared-shift.mjs 2024 --by-class (also the options judged from coarser lines only, and the
+//                                                        others, each measured alone)
 import { openDb } from '../dist/data/db.js'
 import { collectResiduals } from '../dist/features/check/backtest.js'
 import { errorShape, varianceComponents } from '../dist/features/check/model/measure.js'
 
-const years = (process.argv[2] ?? '2024').split(',').map(Number)
+const byClass = process.argv.includes('--by-class')
+const args = process.argv.slice(2).filter((a) => a !== '--by-class')
+const years = (args[0] ?? '2024').split(',').map(Number)
 const year = years.join('+')
-const provinces = process.argv.length > 3 ? process.argv.slice(3) : undefined
+const provinces = args.length > 1 ? args.slice(1) : undefined
 const db = openDb({ preload: true })
 const residuals = []
-for (const y of years) residuals.push(...(await collectResiduals(db, y, provinces)))
+// one by one: 2025's 135,000 residuals as arguments of one push overflow the stack
+for (const y of years) for (const r of await collectResiduals(db, y, provinces)) residuals.push(r)
 const c = varianceComponents(residuals)
 const f = (x, d = 3) => x.toFixed(d)
 const share = (x) => `${((x / c.variance) * 100).toFixed(1)} %`
@@ -33,3 +38,14 @@ console.log(
   `shape of u: IQR / sd ${f(shape.iqrOverSd, 2)}, 1 % quantile ${f(shape.q01, 2)} sd, 0.1 % ${f(shape.q001, 2)} sd (normal 1.35 / -2.33 / -3.09; Student t, 3 degrees of freedom, 0.88 / -2.62 / -5.90)`,
 )
 await db.close()
+if (byClass)
+  for (const [name, coarse] of [
+    ['judged from coarser lines only', true],
+    ['judged from lines of their own', false],
+  ]) {
+    const k = varianceComponents(residuals.filter((r) => r.coarse === coarse))
+    const of = (x) => `${((x / k.variance) * 100).toFixed(1)} %`
+    console.log(
+      `${name}: ${k.options} options, u mean ${f(k.mean)}, variance ${f(k.variance)}; shares: cohort ${of(k.cohort)}, rank band ${of(k.band)}, school ${of(k.school)}, same evidence ${of(k.evidence)}`,
+    )
+  }

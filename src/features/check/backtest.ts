@@ -228,6 +228,7 @@ export async function collectResiduals(
         error: Math.log(a / o.estimate.expected),
         sigma: o.estimate.sigma,
         expected: o.estimate.expected,
+        coarse: o.estimate.used.every((u) => u.level !== o.granularity),
       })
     }
   })

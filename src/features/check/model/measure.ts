@@ -33,6 +33,12 @@ export interface Residual {
   sigma: number
   /** The expected lowest rank the error is of */
   expected: number
+  /**
+   * Judged from coarser lines than its own only (a group or major from its school's line): such options of one
+   * school share more of their error than options judged from lines of their own (scripts/check-shared-shift.mjs
+   * --by-class)
+   */
+  coarse?: boolean
 }
 
 export interface Components {
