@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { Drops } from '../../src/datasets/plans/drops.js'
 import { mergeRecords } from '../../src/datasets/plans/merge.js'
 import { gaPlans } from '../../src/datasets/plans/sources/ga.js'
-import { gpPlans, gpSchoolRecords } from '../../src/datasets/plans/sources/gp.js'
-import { imPlans } from '../../src/datasets/plans/sources/im.js'
+import { gpGroupRecords, gpPlans, gpSchoolRecords } from '../../src/datasets/plans/sources/gp.js'
+import { imPlans, imRecord } from '../../src/datasets/plans/sources/im.js'
 import { lbPlans } from '../../src/datasets/plans/sources/lb.js'
 import { type LgRecord, lgPlans, lgRecord, lgRecords, tierOf } from '../../src/datasets/plans/sources/lg.js'
 import { loadFirstClassMajors } from '../../src/datasets/plans/sources/mc.js'
@@ -193,6 +193,26 @@ describe('IM adapter (plans_<year>.csv)', () => {
     })
   })
 
+  it('reads a plan of 0 beside an admission line as unknown (广东 2024 group rows)', () => {
+    const row = {
+      province: '广东',
+      subject_group: '历史类',
+      batch: '本科批',
+      university_code: '11393',
+      university_name: '昆明学院',
+      group_code: '201',
+      major_name: '昆明学院组201',
+      major_code: '',
+      plan_count: '0',
+      tuition: '6000',
+      lowest_score_2024: '510.0',
+      lowest_rank_2024: '0.0',
+    }
+    expect(imRecord(row, 2024, 'plans_2024.csv')).toMatchObject({ num: null, min: 510, sgCode: '201' })
+    // without a line a 0 is what the row says, and a row of neither is dropped
+    expect(imRecord({ ...row, lowest_score_2024: '' }, 2024, 'plans_2024.csv')).toMatchObject({ num: 0 })
+  })
+
   it('stores 甘肃 plans_2025 outcomes as 2024 and reads the programme from major_name', async () => {
     const r = await imPlans.load(FIXTURES)
     const gs = find(r.records, { province: '甘肃', schoolName: '北京大学' })
@@ -302,6 +322,40 @@ describe('GP adapter (school minimums, college groups)', () => {
     expect(batch('军事类')).toEqual(['本科提前批'])
     expect(batch('军事类', '专科（高职）')).toEqual(['专科提前批'])
     expect(batch('理工类')).toEqual(['本科批'])
+  })
+
+  it('drops 预科 and minority classes named as majors, and the line of a group of nothing else', () => {
+    const drops = new Drops('GP')
+    const group = (code: string, majors: string[]) => ({
+      group_code: code,
+      track: '物理',
+      category: '普通类',
+      group_min_score: 600,
+      group_min_rank: 18000,
+      majors: majors.map((name) => ({ name, plan: 2, min_score: 600, min_rank: 18000 })),
+    })
+    const records = gpGroupRecords(
+      {
+        universities: [
+          {
+            university: '华中师范大学',
+            provinces: [
+              {
+                province: '湖北',
+                groups: [group('24', ['本科预科班']), group('20', ['心理学类', '少数民族预科班'])],
+              },
+            ],
+          },
+        ],
+      },
+      'college_groups.json',
+      drops,
+    )
+    expect(records.map((r) => [r.sgCode, r.spname])).toEqual([
+      ['20', ''],
+      ['20', '心理学类'],
+    ])
+    expect(drops.list()).toContainEqual({ source: 'GP', reason: 'preparatory class (预科)', rows: 3 })
   })
 
   it('reads the college-group file: group lines and plans by major', async () => {

@@ -228,6 +228,23 @@ describe('CG adapter (gaokao-pro college-groups, 2025)', () => {
       ])
     })
 
+    it('names apart by the notes they do not share those whose 方向 agree; identical ones fold', () => {
+      const { recs } = read(
+        group('四川', '101', [
+          { sp_name: '金融学', num: 3, info: '' },
+          { sp_name: '金融学', num: 1, info: '（双学士学位、金融学和统计学）' },
+          { sp_name: '法学', num: 2, info: '（不招收色盲考生）' },
+          { sp_name: '法学', num: 2, info: '（不招收色盲考生）' },
+        ]),
+      )
+      expect(recs.filter((r) => r.spname !== '').map((r) => [r.spname, r.num])).toEqual([
+        ['金融学', 3],
+        ['金融学(双学士学位、金融学和统计学)', 1],
+        // the same entry twice (a group listed twice) is one
+        ['法学', 2],
+      ])
+    })
+
     it('reads a note without brackets as one, and leaves out what only says who may apply', () => {
       const { recs } = read(
         group('河南', '101', [

@@ -78,6 +78,29 @@ describe('JSP adapter (江苏 2026 plan with 2023-2025 major outcomes)', () => {
     expect(dropped(r, 'no data-major-details entry')).toBe(1)
   })
 
+  it('keeps the programmes whose notes only look like a track, 中外合作办学 in the name, and names apart two of one name', async () => {
+    const r = await jspPlans.load(FIXTURES)
+    const plans = r.records.filter((x) => x.year === 2026)
+    // 面向地方公安机关入警就业: where the graduates work, not who may apply (no directed plan)
+    expect(find(plans, { schoolName: '南京警察学院', spname: '侦查学' })).toHaveLength(1)
+    // 英日双语: the language of teaching, not a minority class
+    expect(find(plans, { schoolName: '上海外国语大学', spname: '日语(多元方向)' })).toHaveLength(1)
+    expect(dropped(r, 'minority-only class')).toBe(0)
+    // the first 方向 and 中外合作办学, wherever it stands among the notes
+    expect(find(plans, { schoolName: '哈尔滨工业大学' })[0]?.spname).toBe(
+      '数学与应用数学(哈尔滨市)(中外合作办学)',
+    )
+    // two 电子信息类(中外合作办学) of one group: each with the notes the other lacks, its own places
+    expect(
+      find(plans, { schoolName: '上海交通大学', sgCode: '07' })
+        .map((x) => [x.spname, x.num])
+        .sort(),
+    ).toEqual([
+      ['电子信息类(电子与计算机工程、机械工程)(浦江国际学院,依托张江国际理工学院)(中外合作办学)', 68],
+      ['电子信息类(能源与动力工程、机械工程、信息工程)(巴黎卓越工程师学院,含笛卡尔班)(中外合作办学)', 10],
+    ])
+  })
+
   it('files major outcomes 2023-2025; the 2025 one under the confidently mapped 2025 group only', async () => {
     const r = await jspPlans.load(FIXTURES)
     const cs = find(r.records, { schoolName: '南京大学', spname: '计算机类', outcomeLevel: 'major' })

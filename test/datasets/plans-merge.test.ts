@@ -437,6 +437,33 @@ describe('planPlans (pipeline on records)', () => {
     expect(res.rows.every((r) => r.provenance === 'real' && r.source === 'LG')).toBe(true)
   })
 
+  it("drops a campus's majors filed under groups of its own, and marks its majors where there are no groups", () => {
+    const res = planPlans(
+      {
+        records: [
+          base({ spname: '计算机科学与技术', sgCode: '03', min: null, minSection: null, num: 4 }),
+          // 北京大学(沙河校区) is no school of the table: its 专业组（03） is another unit of the form
+          base({ schoolName: '北京大学(沙河校区)', spname: '电子信息类', sgCode: '03', min: null, num: 9 }),
+          base({ schoolName: '北京大学(沙河校区)', spname: '电子信息类', sgCode: '07', min: null, num: 2 }),
+          base({ schoolName: '北京大学(沙河校区)', spname: '软件工程', sgCode: null, min: 640, num: 3 }),
+        ],
+        dropped: [],
+        files: [],
+        firstClass: { file: null, pairs: [] },
+      },
+      { schools, majors, rankSlices },
+    )
+    expect(res.rows.map((r) => [r.sg_name, r.spname, r.num])).toEqual([
+      [null, '软件工程(沙河校区)', 3],
+      ['专业组（03）', '计算机科学与技术', 4],
+    ])
+    expect(res.dropped).toContainEqual({
+      source: 'LG',
+      reason: 'major of a campus with groups of its own (its own 院校代号; no school of the schools table)',
+      rows: 2,
+    })
+  })
+
   it('resolves 上海 short names, an earlier pass winning a school', () => {
     const years = new Set([2024])
     const found = resolveAbbreviations(

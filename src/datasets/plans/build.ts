@@ -266,6 +266,18 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
       continue
     }
     const campus = r.spname !== '' ? campusOf(r.schoolName, school.name) : null
+    // A campus that is no school of the table but files groups of its own has its own 院校代号 on the form
+    // (电子科技大学(沙河校区): 江苏 6112, beside 电子科技大学's 6104): its groups are not its main school's groups of
+    // the same code, which a list would tell the candidate to fill with majors they do not hold (电子科技大学 江苏
+    // 2026 专业组（03） with 电子信息类(清水河校区)(沙河校区)), and the schools table cannot hold them apart. Its
+    // majors in a province without groups stay, marked with the campus (below).
+    if (campus !== null && r.sgCode !== null && r.sgCode !== '') {
+      drop(
+        r.source,
+        'major of a campus with groups of its own (its own 院校代号; no school of the schools table)',
+      )
+      continue
+    }
     // a name that says the campus already (电子信息类(沙河)) keeps it as it is
     if (campus !== null && !r.spname.includes(campus.replace(/(校区|分校)$/u, '')))
       r.spname = `${r.spname}(${campus})`

@@ -434,8 +434,13 @@ function topBrackets(text: string): string[] {
 
 /** The remark's brackets that name a 方向 or programme ((师范), (中外合作办学), (5+3一体化), (南京校区)). */
 export function directionsOf(remark: string | null | undefined): string[] {
+  return remarkBrackets(remark).filter((b) => !NOT_A_DIRECTION.test(b.slice(1, -1)))
+}
+
+/** Every non-empty top-level bracket of a remark, brackets included: '(A、B)(X学院,含Y班)' → ['(A、B)', '(X学院,含Y班)']. */
+export function remarkBrackets(remark: string | null | undefined): string[] {
   return topBrackets(cleanMajorName(remark))
-    .filter((inner) => inner !== '' && !NOT_A_DIRECTION.test(inner))
+    .filter((inner) => inner !== '')
     .map((inner) => `(${inner})`)
 }
 

@@ -19,6 +19,7 @@ import {
   ONE_GENDER,
   planNumOrNull,
   rankOrNull,
+  remarkBrackets,
   scoreOrNull,
   tuitionOrNull,
 } from '../normalize.js'
@@ -508,10 +509,32 @@ function nameEntries(entries: CgEntry[], drops: Drops): PlanRecord[] {
   for (const list of collide()) {
     const genders = new Set(list.map((e) => ONE_GENDER.exec(e.note)?.[1] ?? ''))
     if (genders.has('男') && genders.has('女')) for (const e of list) split.add(e)
+    else nameApart(list)
   }
   if (split.size > 0) drops.add('gender-split line', split.size)
   return entries.filter((e) => !split.has(e)).map((e) => e.record)
 }
+
+/**
+ * Entries of one name whose 方向 brackets agree are told apart by the brackets of their notes that not all of them
+ * have, even those read as no 方向 (上海财经大学's 四川 2025 专业组（101）: 金融学 with 3 places and 金融学
+ * (双学士学位、金融学和统计学) with 1, which had folded into one row of 3). Those whose notes hold no bracket the
+ * others lack stay one name and fold (a group listed twice).
+ */
+function nameApart(list: readonly CgEntry[]): void {
+  const brackets = list.map((e) => noteBrackets(e.note))
+  const common = (b: string) => brackets.every((bs) => bs.includes(b))
+  list.forEach((e, i) => {
+    const own = noteDirections(e.note)
+    const kept = (brackets[i] ?? []).filter((b) => own.includes(b) || !common(b))
+    e.record.spname = e.name + kept.join('')
+  })
+}
+
+/** Every bracket of a CG note, its notes apart by ；。， read one by one (noteDirections without the filter). */
+const noteBrackets = (note: string): string[] => [
+  ...new Set(remarkBrackets((note.startsWith('(') ? note : `(${note})`).replace(/[;。,]/gu, ')('))),
+]
 
 /**
  * Records of one CG file. `sourceFile` is its path relative to the sources dir; drops are counted in `drops`.

@@ -6,7 +6,9 @@ import {
   classifyBatch,
   clean,
   cleanMajorName,
+  excludedTrack,
   isAggregateName,
+  NOT_A_TRACK,
   normalizeSubjectType,
   planNumOrNull,
   rankOrNull,
@@ -180,8 +182,13 @@ export function gpGroupRecords(doc: GroupsDoc, sourceFile: string, drops: Drops)
           average: null,
           max: null,
         }
+        // A group of 预科 or minority classes only (华中师范大学's 湖北 专业组（24）: 本科预科班) is no group an
+        // ordinary candidate applies to: its line goes with its majors.
+        const tracks = (g.majors ?? []).map((m) => trackOf(cleanMajorName(m.name)))
+        const groupTrack = tracks.length > 0 && tracks.every((t) => t !== null) ? tracks[0] : null
         const groupMin = scoreOrNull(g.group_min_score)
-        if (groupMin !== null && sgCode) {
+        if (groupMin !== null && sgCode && groupTrack) drops.add(groupTrack)
+        else if (groupMin !== null && sgCode) {
           out.push({
             ...base,
             spname: '',
@@ -199,6 +206,11 @@ export function gpGroupRecords(doc: GroupsDoc, sourceFile: string, drops: Drops)
           }
           if (isAggregateName(name) || /批|校区|专项|计划|大学|学院|^(普通|中外合作)/u.test(name)) {
             drops.add('not a major name (a batch, campus, programme or school)')
+            continue
+          }
+          const track = trackOf(name)
+          if (track) {
+            drops.add(track)
             continue
           }
           const num = planNumOrNull(m.plan)
@@ -220,6 +232,15 @@ export function gpGroupRecords(doc: GroupsDoc, sourceFile: string, drops: Drops)
     }
   }
   return out
+}
+
+/**
+ * The track a GP major name says it is not an ordinary candidate's (本科预科班, 少数民族预科班, 定向 …), as every
+ * source's labels are read (NOT_A_TRACK words first taken out); a one-gender major is no gender-split line here.
+ */
+function trackOf(name: string): string | null {
+  const track = excludedTrack(name.replace(NOT_A_TRACK, ''))
+  return track === 'gender-split line' ? null : track
 }
 
 export const gpPlans: PlanAdapter = {

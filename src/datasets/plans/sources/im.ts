@@ -61,7 +61,10 @@ export function imRecord(
   if ('excluded' in batch) return batch.excluded
   const min = scoreOrNull(row[`lowest_score_${fileYear}`])
   const rank = min === null ? null : rankOrNull(row[`lowest_rank_${fileYear}`])
-  const num = planNumOrNull(row.plan_count)
+  // a plan of 0 beside an admission line is no plan: unknown (广东 2024's group rows, 155 of them, 昆明学院
+  // 专业组（201） with 0 places and a line of 510, its rank 0.0 too)
+  const given = planNumOrNull(row.plan_count)
+  const num = given === 0 && min !== null ? null : given
   if (min === null && num === null) return 'no score and no plan number'
   const code = clean(row.group_code)
   const sgCode = acceptsGroups(prov.name, year) && /^[A-Z]?\d{1,4}$/u.test(code) ? code : null

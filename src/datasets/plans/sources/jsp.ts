@@ -8,11 +8,13 @@ import {
   directionsOf,
   excludedTrack,
   lengthOrNull,
+  NOT_A_TRACK,
   normalizeRequirement,
   normalizeSubjectType,
   ONE_GENDER,
   planNumOrNull,
   rankOrNull,
+  remarkBrackets,
   scoreOrNull,
   tuitionOrNull,
 } from '../normalize.js'
@@ -63,6 +65,9 @@ const OUTCOME_YEARS = [2025, 2024, 2023] as const
  * 26新增组/无25承接 has no 2025 group: those outcomes keep no group code.
  */
 export const CONFIDENT_MAPPING = new Set(['高', '中高'])
+
+/** A note or group label of a 中外合作办学 programme */
+const COOPERATION = /中外合作|合作办学/u
 
 /** The fields read from a data-major-details object (only these; the ratings are never touched). */
 export interface JspDetail {
@@ -125,6 +130,8 @@ export function groupNo(schoolGroupCode: string, rawGroupCode: string | undefine
 interface MajorRow {
   core: Record<string, string>
   detail: JspDetail
+  /** the name without notes */
+  base: string
   spname: string
   /** all the direction brackets, used when two majors of one group share spname */
   fullName: string
@@ -147,8 +154,9 @@ export function jspRecords(
   const hints = [detail.planCategory, detail.rawGroupName, row.spname]
   const batch = classifyBatch(core.batch, hints)
   if ('excluded' in batch) return batch.excluded
-  // the notes: directed places (为XX市定向培养), 预科, minority classes; not 只招男生 (a plan, not a gender-split line)
-  const noted = excludedTrack(remark)
+  // the notes: directed places (为XX市定向培养), 预科, minority classes; not 只招男生 (a plan, not a gender-split line),
+  // nor what names an ordinary programme (NOT_A_TRACK: 双语 teaching, 面向地方公安机关入警就业 of the police academies)
+  const noted = excludedTrack(remark.replace(NOT_A_TRACK, ''))
   if (noted && noted !== 'gender-split line' && noted !== 'special admission route') return noted
   const schoolName = clean(core.school)
   if (schoolName === '') return 'no school name'
@@ -232,7 +240,10 @@ export function jspRecords(
 /**
  * Major names of the rows: base name + first 方向; all 方向 where two majors of one group would share a name.
  * Majors of one group and name that differ only by 只招男生 / 只招女生 (the military schools' plans split by
- * gender) are gender-split lines: returned, to be dropped like every source's.
+ * gender) are gender-split lines: returned, to be dropped like every source's. Majors of one group whose names
+ * still agree are told apart by the brackets of their notes that they do not share, even those read as no 方向
+ * (lists, commas): 上海交通大学's 江苏 2026 专业组（07） has two 电子信息类(中外合作办学), (巴黎卓越工程师学院,含笛卡尔班)
+ * with 12 places and (浦江国际学院,依托张江国际理工学院) with 68, which had folded into one row of 12.
  */
 function nameRows(rows: MajorRow[]): Set<MajorRow> {
   const split = new Set<MajorRow>()
@@ -250,8 +261,20 @@ function nameRows(rows: MajorRow[]): Set<MajorRow> {
   for (const list of collide((r) => r.spname)) {
     const genders = new Set(list.map((r) => ONE_GENDER.exec(cleanMajorName(r.detail.majorRemark))?.[1] ?? ''))
     if (genders.has('男') && genders.has('女')) for (const r of list) split.add(r)
+    else nameApart(list)
   }
   return split
+}
+
+/** Names majors of one name apart by the brackets of their notes that not all of them have (see nameRows). */
+function nameApart(list: readonly MajorRow[]): void {
+  const brackets = list.map((r) => remarkBrackets(r.detail.majorRemark))
+  const common = (b: string) => brackets.every((bs) => bs.includes(b))
+  list.forEach((r, i) => {
+    const own = directionsOf(r.detail.majorRemark)
+    const kept = (brackets[i] ?? []).filter((b) => own.includes(b) || !common(b))
+    r.spname = r.base + kept.join('')
+  })
 }
 
 /**
@@ -317,7 +340,15 @@ export const jspPlans: PlanAdapter = {
         continue
       }
       const dirs = directionsOf(detail.majorRemark)
-      rows.push({ core, detail, spname: name + (dirs[0] ?? ''), fullName: name + dirs.join('') })
+      // 中外合作办学 stays in the name wherever it stands among the notes (or only the group's label says it):
+      // its fees are many times an ordinary major's (哈尔滨工业大学's 江苏 专业组（05）: 68,000 元 a year)
+      const coop =
+        dirs.find((d) => COOPERATION.test(d)) ??
+        (COOPERATION.test(clean(detail.rawGroupName)) ? '(中外合作办学)' : undefined)
+      const first = dirs[0] ?? ''
+      const spname = name + first + (coop && coop !== first ? coop : '')
+      const fullName = name + dirs.join('') + (coop && !dirs.includes(coop) ? coop : '')
+      rows.push({ core, detail, base: name, spname, fullName })
     }
     const split = nameRows(rows)
     const records: PlanRecord[] = []
