@@ -397,6 +397,21 @@ describe('smart-match on the shipped data: a plan published for one school only 
     expect(byScore).toMatchObject({ code: 400, message: '湖北省2027年暂无<物理、物理,化学,生物>数据' })
   })
 
+  it("carries no school into a plan book's year: one it lacks does not recruit in the batch (江苏 2026)", async () => {
+    const body = (await call(
+      smartMatch,
+      { ...request(2026, { rank: 500 }), province: '江苏', subject: '历史', xuanke: '历史,政治,地理' },
+      ctx,
+    )) as any
+    const items = listedItems(body)
+    expect(items.length).toBeGreaterThan(20)
+    expect(items.filter((i: any) => i.plan_carried)).toEqual([])
+    // in 江苏 2026's 提前批 only: they had been carried from the 2025 plan as 本科批 items
+    const names = items.map((i: any) => i.schoolName)
+    expect(names).not.toContain('北京电子科技学院')
+    expect(names.filter((n: string) => n.startsWith('香港中文大学'))).toEqual([])
+  }, 60_000)
+
   it('marks the items whose school the 2026 plan does not name, in the JSON and the table', async () => {
     const now = (await call(smartMatch, request(2026, { rank: 20000 }), ctx)) as any
     expect(now.data.candidate).toMatchObject({ plan_year: 2026, earlier_plan_year: 2025 })

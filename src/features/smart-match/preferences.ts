@@ -12,7 +12,10 @@ export interface ListPreferences {
   schoolProvinces: string[]
   /** Schools with this tag only: 985, 211 (985 schools are 211 too) or 双一流 */
   schoolLevel: SchoolLevel | null
-  /** 公办 schools only: no 民办, 独立学院, 中外合作办学 or other jointly run school */
+  /**
+   * 公办 schools only: no 民办, 独立学院, 中外合作办学 or other jointly run school; nor a public school's 中外合作办学
+   * programme (its name says so; its fees are many times a public major's: 68,000-160,000 元 a year in 江苏 2026)
+   */
   publicOnly: boolean
   /** Majors whose name holds this text (NFKC, no spaces): an item lists only those, and one without any is left out */
   majorKeyword: string | null
@@ -67,15 +70,18 @@ export function preferredOptions(
   const out: Option[] = []
   for (const o of options) {
     if (!schoolMeets(p, schools.get(o.sid))) continue
-    if (keyword === null) {
-      out.push(o)
-      continue
-    }
-    const majors = o.majors.filter((m) => majorNameKey(m.row.name).includes(keyword))
-    if (majors.length > 0) out.push({ ...o, majors })
+    let majors = o.majors
+    if (p.publicOnly) majors = majors.filter((m) => !JOINT_PROGRAMME.test(m.row.name))
+    if (keyword !== null) majors = majors.filter((m) => majorNameKey(m.row.name).includes(keyword))
+    // an option all of whose majors are left out is left out (one that lists none is kept but for a keyword)
+    if (majors.length === 0 && (keyword !== null || o.majors.length > 0)) continue
+    out.push(majors.length === o.majors.length ? o : { ...o, majors })
   }
   return out
 }
+
+/** A major name of a jointly run programme: 会计学(中外合作办学), 电子信息类(…)(中外合作办学) */
+const JOINT_PROGRAMME = /中外合作|合作办学/u
 
 /** The preferences in a few words, for a list's title and its workbook: "学校在 江苏、浙江 · 985 · 公办 · 专业含 计算机" */
 export function describePreferences(p: ListPreferences): string {

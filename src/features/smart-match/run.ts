@@ -36,6 +36,7 @@ import {
   tierCounts,
   xuankeCategory,
 } from './model/index.js'
+import { isPlanBook } from './model/plan-book.js'
 import {
   findRule,
   historyRows,
@@ -245,7 +246,8 @@ async function buildUniverse(
   if (planYear === undefined) return undefined
   // A plan may be published for some schools only (most provinces' 2026 plans: one school's page): the others keep
   // the offer of the plan year before. The same holds when the rank year has no plan yet (a rank year ahead, given
-  // by rank): its menu is the latest plan, completed so.
+  // by rank): its menu is the latest plan, completed so. A plan book (model/plan-book.ts) is not completed: a school
+  // it lacks does not recruit in the batch that year.
   const earlier = await menuYear(db, scope, planYear - 1)
   const fromYear = req.rankYear - params.lookback
   const undergraduate = levelOf(c.rule) === '本科'
@@ -260,13 +262,14 @@ async function buildUniverse(
   ])
   const history = opts.hideMajorLines ? asSchoolLines(evidence) : evidence
   const offered = new Set(current.map((r) => r.sid))
+  const planBook = isPlanBook(offered, previous)
   const published = planYear === req.rankYear
   const volunteerType = volunteerTypeOf(c.rule)
   // Units whose plan names no majors list the best evidence of them there is (compose.ts), marked as such.
   const menu = composeMenu(
     [
       ...current.map((r) => ({ ...r, carried: !published })),
-      ...previous.filter((r) => !offered.has(r.sid)).map((r) => ({ ...r, carried: true })),
+      ...(planBook ? [] : previous.filter((r) => !offered.has(r.sid)).map((r) => ({ ...r, carried: true }))),
     ],
     previous,
     history,

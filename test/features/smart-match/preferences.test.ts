@@ -56,6 +56,18 @@ describe('preferredOptions', () => {
     // the options themselves are not changed
     expect(some[0]?.majors).toHaveLength(2)
   })
+  it("public only leaves out a public school's 中外合作办学 programmes, and an option that has only those", () => {
+    const some = [
+      option(1, ['会计学', '会计学(中外合作办学)']),
+      option(2, ['电子信息类(浦江国际学院)(中外合作办学)']),
+      option(3, []),
+    ]
+    const kept = preferredOptions(some, { ...NO_PREFERENCES, publicOnly: true }, schools)
+    expect(kept.map((o) => [o.sid, o.majors.map((m) => m.row.name)])).toEqual([
+      [1, ['会计学']],
+      [3, []],
+    ])
+  })
   it('says what they are in a few words', () => {
     expect(
       describePreferences({
