@@ -94,20 +94,28 @@ async function findNames(
       continue
     }
     // The exact form the endpoint takes already (its name, its id; a slug takes any exact form): left as typed.
+    // Exact as typed, not only once normalized: the endpoints match the text as it is, and a name typed with
+    // ASCII brackets or none (哈尔滨工业大学(深圳), 山东大学威海) is the name's kind of match but not its text.
     const { match } = chosen
-    if (
-      isExact(match) &&
-      (finds.as === 'slug' || (finds.as === 'name' ? match.kind === 'name' : match.kind === 'id'))
-    )
+    const typed = asTyped(match, text)
+    if (typed && (finds.as === 'slug' || (finds.as === 'name' ? match.kind === 'name' : match.kind === 'id')))
       continue
     const value = finds.as === 'name' ? match.entry.name : String(match.entry.id)
-    // Said unless the user chose it, or typed its full name or id (a code is said: 10284 is 南京大学)
-    if (!chosen.asked && match.kind !== 'name' && match.kind !== 'id')
+    // Said unless the user chose it, or typed its full name or id as it is (a code is said: 10284 is 南京大学;
+    // so is a name written otherwise: 哈尔滨工业大学（深圳） for 哈尔滨工业大学(深圳))
+    if (!chosen.asked && !(typed && (match.kind === 'name' || match.kind === 'id')))
       io.stderr(`${finder.noun}: ${match.entry.name} (按 "${text}")\n`)
     if (positional) cmd.processedArgs[0] = value
     else cmd.setOptionValue(flag.attribute, value)
   }
 }
+
+/**
+ * Whether the text is the entry's exact form as the endpoint compares it: its full name, its id or its code,
+ * character for character (the search compares them normalized: width, case, brackets, spaces).
+ */
+const asTyped = (match: NameMatch<NameEntry>, text: string): boolean =>
+  isExact(match) && text === (match.kind === 'id' ? String(match.entry.id) : match.via)
 
 /** The one entry a text names: clear, or chosen in a terminal; undefined when nothing matches. */
 async function choose(

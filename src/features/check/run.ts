@@ -184,10 +184,13 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
   const seen = new Set<string>()
   const built = matched.map((m, i) => {
     const input = req.choices[i] as ChoiceInput
-    const { suggestions, codeOther } = found[i] ?? {}
+    const { suggestions, codeOther, note } = found[i] ?? {}
+    const notFound = m.status === 'school_not_found'
     const f: ChoiceFacts = {
       ...factsOf(m, input, i, type, candidate.chosen, bySchool),
-      ...(suggestions && m.status === 'school_not_found' ? { suggestions } : {}),
+      ...(suggestions && notFound ? { suggestions } : {}),
+      // a search that found nothing to suggest may say why (a province's own 院校代号)
+      ...(note && notFound && !suggestions?.length ? { notFoundWhy: note } : {}),
       ...(codeOther ? { codeOther } : {}),
     }
     const repeat = m.option !== undefined && seen.has(m.option.key)

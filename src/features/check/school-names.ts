@@ -30,6 +30,22 @@ function sameSchool(a: string, b: string): boolean {
   return x.startsWith(y) || y.startsWith(x)
 }
 
+/** The digits of a text that is only a number (full-width digits too), else undefined. */
+function bareNumber(text: string): string | undefined {
+  const t = text.normalize('NFKC').replace(/\s+/gu, '')
+  return /^\d+$/u.test(t) ? t : undefined
+}
+
+/**
+ * What a number that is no school's code may be: four digits are the province's own 院校代号 (江苏's 1265), which
+ * the datasets do not hold; else not a national 院校代码, which has five digits.
+ */
+export function numberNote(number: string): string {
+  if (number.length === 4)
+    return `"${number}" 像是本省自己的院校代号 (本工具没有各省的院校代号, 只认 5 位的全国院校代码), 请填写院校名称`
+  return `"${number}" 不是已知的院校代码 (全国院校代码为 5 位数字, 如 10284), 请填写院校名称`
+}
+
 /** How many schools a note or a warning names */
 const SUGGESTED = 4
 
@@ -65,7 +81,14 @@ export async function findListSchools(
     const text = input.school?.trim()
     if (exact || !text) return { school: exact }
     entries ??= await schoolEntries(db)
-    const matches = await findSchools(entries, text)
+    const number = bareNumber(text)
+    // A bare number is a code or nothing: never the datasets' own id (1265 is 西安医学院's sid and 中国人民大学（苏州
+    // 校区）'s 院校代号 in 江苏), nor a part of a name. An id is taken only from its own field (school_id, smart-match's
+    // sid: findSchool).
+    const matches = (await findSchools(entries, text)).filter((m) =>
+      number ? m.kind === 'code' : m.kind !== 'id',
+    )
+    if (number && matches.length === 0) return { school: undefined, note: numberNote(number) }
     const found = resolveMatches(matches.filter((m) => m.kind !== 'in-order'))
     if (found.found === 'one') {
       const school = index.byId.get(found.match.entry.id)

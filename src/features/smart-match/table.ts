@@ -48,6 +48,13 @@ export function latest(item: ZybItem, own: Granularity): string {
 }
 
 /**
+ * The plan an item is offered in: the plan year's, or for an item that plan does not name (plan_carried) the earlier
+ * plan it was carried from (candidate.earlier_plan_year); its majors of composition `plan` are that plan's.
+ */
+export const itemPlanYear = (item: Pick<ZybItem, 'plan_carried'>, c: SmartMatchData['candidate']): number =>
+  item.plan_carried && c.earlier_plan_year !== null ? c.earlier_plan_year : c.plan_year
+
+/**
  * 军 / 警: military and police academies admit in 提前批 after 政审 and 体检, and some sources file their lines
  * under the ordinary batch: a counsellor must see them at a glance.
  */
@@ -196,6 +203,7 @@ const NO_MAJOR = {
  * lists no majors (a group or school published without them), so that every item of the list is there.
  */
 export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>[] {
+  const c = data.candidate
   const out: Record<string, unknown>[] = []
   for (const tier of ['chong', 'wen', 'bao'] as const) {
     for (const item of data.zyb_data.zybData[tier]) {
@@ -215,6 +223,10 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
         item_latest_level: item.history[0]?.level ?? null,
         // Where the majors come from (plan, plan_prev_year, admitted_prev_year; empty when none are named).
         composition: item.composition,
+        // The plan the item is offered in (its majors of composition plan are that plan's), and whether it is an
+        // earlier plan carried over because the plan year's does not name the school (plan_carried).
+        plan_year: itemPlanYear(item, c),
+        plan_carried: item.plan_carried,
       }
       if (item.zyList.length === 0) out.push({ ...itemFields, ...NO_MAJOR })
       for (const z of item.zyList) {

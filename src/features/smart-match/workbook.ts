@@ -6,6 +6,7 @@ import type { MatchRequest } from './run.js'
 import {
   academyMark,
   ITEM_LEVEL,
+  itemPlanYear,
   latest,
   nationalCode,
   TIER_LABEL,
@@ -73,9 +74,17 @@ export function groupCell(item: Pick<ZybItem, 'sg_name' | 'schoolName'>): string
   return groupCode(item.sg_name, item.schoolName) ?? item.sg_name
 }
 
-/** composition in words a counsellor checks against the plan book. */
-export function compositionText(composition: Composition | null, planYear: number): string {
-  if (composition === 'plan') return `${planYear} 年计划`
+/**
+ * composition in words a counsellor checks against the plan book. `carriedFrom`: the earlier plan an item the plan
+ * year's plan does not name was carried from (plan_carried), whose majors it lists.
+ */
+export function compositionText(
+  composition: Composition | null,
+  planYear: number,
+  carriedFrom: number | null = null,
+): string {
+  if (composition === 'plan')
+    return carriedFrom === null ? `${planYear} 年计划` : `${carriedFrom} 年计划 (沿用)`
   if (composition === 'plan_prev_year') return `${planYear - 1} 年计划 (当年计划未列专业, 请核对)`
   if (composition === 'admitted_prev_year') return '往年录取 (当年计划未列专业, 请核对)'
   return '未列专业 (请查当年计划)'
@@ -99,6 +108,37 @@ export function majorCells(names: readonly string[], n: number): string[] {
   const cells = Array.from({ length: Math.max(n, 1) }, (_, i) => names[i] ?? '')
   if (names.length > cells.length) cells[cells.length - 1] = names.slice(cells.length - 1).join('、')
   return cells
+}
+
+/** The earlier plan a carried item comes from (plan_carried), else null. */
+const carriedFrom = (item: ZybItem, data: SmartMatchData): number | null => {
+  const year = itemPlanYear(item, data.candidate)
+  return year === data.candidate.plan_year ? null : year
+}
+
+/**
+ * The cover's 专业来源: which plan the items' majors come from. Items carried from an earlier plan (the plan year's
+ * does not name their schools) are counted apart: their majors are that plan's, not the plan year's.
+ */
+function majorsSource(all: readonly ZybItem[], data: SmartMatchData): string {
+  const c = data.candidate
+  const borrowed = all.filter((i) => i.composition !== null && i.composition !== 'plan').length
+  const unnamed = all.filter((i) => i.zyList.length === 0).length
+  const carried = all.filter((i) => i.composition === 'plan' && carriedFrom(i, data) !== null).length
+  const own = all.filter((i) => i.composition === 'plan').length - carried
+  if (carried === 0)
+    return borrowed + unnamed > 0
+      ? `${borrowed} 项的专业取自上年计划或往年录取, ${unnamed} 项未列专业: 填报前请以当年招生计划核对`
+      : `全部取自 ${c.plan_year} 年计划`
+  const earlier = `${c.earlier_plan_year} 年计划 (沿用: ${c.plan_year} 年计划未见这些院校)`
+  if (own + borrowed + unnamed === 0) return `全部取自 ${earlier}: 填报前请以当年招生计划核对`
+  const parts = [
+    ...(own > 0 ? [`${own} 项取自 ${c.plan_year} 年计划`] : []),
+    `${carried} 项取自 ${earlier}`,
+    ...(borrowed > 0 ? [`${borrowed} 项的专业取自上年计划或往年录取`] : []),
+    ...(unnamed > 0 ? [`${unnamed} 项未列专业`] : []),
+  ]
+  return `${parts.join(', ')}: 填报前请以当年招生计划核对`
 }
 
 function notes(item: ZybItem, data: SmartMatchData, majorsPerChoice: number): string {
@@ -169,7 +209,7 @@ export function listSheet(data: SmartMatchData, req: WorkbookRequest): SheetSpec
     item.min_section,
     item.min_section - c.rank,
     latest(item, ITEM_LEVEL[rule.volunteerType] ?? 'group'),
-    compositionText(item.composition, c.plan_year),
+    compositionText(item.composition, c.plan_year, carriedFrom(item, data)),
     notes(item, data, n),
   ])
   return {
@@ -224,8 +264,6 @@ export function coverSheet(data: SmartMatchData, req: WorkbookRequest, sources: 
   const planned = strategy
     ? (['chong', 'wen', 'bao'] as const).map((t) => `${TIER_LABEL[t]} ${strategy.rule[t]}`).join(', ')
     : ''
-  const borrowed = all.filter((i) => i.composition !== null && i.composition !== 'plan').length
-  const unnamed = all.filter((i) => i.zyList.length === 0).length
   const carried = all.filter((i) => i.plan_carried).length
   const rows: CellValue[][] = [[`${listTitle(data, req)} · 说明`], ['项目', '内容']]
   const sections: number[] = []
@@ -308,12 +346,7 @@ export function coverSheet(data: SmartMatchData, req: WorkbookRequest, sources: 
       ? `表中院校 ${c.rank_year} 年及以前的计划与录取 ${planRows} 行, 其中 ${derived} 行 (${percent(derived, planRows)}) 的最低位次由分数经当年一分一段表推算, 不是公布的位次`
       : '无',
   )
-  line(
-    '专业来源',
-    borrowed + unnamed > 0
-      ? `${borrowed} 项的专业取自上年计划或往年录取, ${unnamed} 项未列专业: 填报前请以当年招生计划核对`
-      : `全部取自 ${c.plan_year} 年计划`,
-  )
+  line('专业来源', majorsSource(all, data))
   line(
     '院校代码',
     '全国统一的 5 位院校代码 (教育部), 不是本省的院校代号; 数据中没有这个代码的院校 (一些分校、医学院、军队院校) 留空, 请按院校名称在本省招生计划中查找; 填表时以本省招生计划中的院校代号、专业组代号为准',

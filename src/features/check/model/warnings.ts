@@ -51,6 +51,8 @@ export interface ChoiceFacts {
   status: MatchStatus
   /** school_not_found: the schools the name may mean, none clearly (school-names.ts) */
   suggestions?: string[]
+  /** school_not_found: why the text names no school, when the search says (a province's own 4-digit 院校代号) */
+  notFoundWhy?: string
   /** The list's 院校代码 names this other school than the name does (the name's is taken) */
   codeOther?: { code: string; name: string }
   /** The option's key (smart-match's Option.key) when matched */
@@ -192,7 +194,7 @@ export function matchWarnings(
         out.push({
           code: 'school_not_found',
           level: 'error',
-          message: `${pos(c.position)}: 找不到院校 "${c.school}"${c.suggestions?.length ? `, 是否指 ${c.suggestions.join('、')}?` : ''} (请核对院校全称或代码)`,
+          message: `${pos(c.position)}: 找不到院校 "${c.school}"${c.suggestions?.length ? `, 是否指 ${c.suggestions.join('、')}?` : ''}${c.notFoundWhy ? `: ${c.notFoundWhy}` : ' (请核对院校全称或代码)'}`,
           choices: at,
         })
         break
