@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { MajorRow } from '../../src/datasets/majors/match.js'
 import { isOutcomeOfYearBefore, planPlans, resolveAbbreviations } from '../../src/datasets/plans/build.js'
 import { checkPlans, planRowKey, summarizePlanViolations } from '../../src/datasets/plans/checks.js'
-import { dropCopiedGroups, dropCutCopiesOfCgNames } from '../../src/datasets/plans/copies.js'
+import {
+  dropCopiedGroups,
+  dropCutCopiesOfCgNames,
+  dropGpGroupsOfAnotherBatch,
+} from '../../src/datasets/plans/copies.js'
 import { mergeRecords, type ResolvedRecord, sourcesOf } from '../../src/datasets/plans/merge.js'
 import { RankTable, rankLookup } from '../../src/datasets/plans/ranks.js'
 import type { PlanRecord, PlanRow } from '../../src/datasets/plans/types.js'
@@ -221,6 +225,45 @@ describe('merge', () => {
     const { rows: kept, dropped } = dropCopiedGroups(rows)
     expect(dropped).toBe(3)
     expect([...new Set(kept.map((m) => m.sgCode))]).toEqual(['04', '05', '06'])
+  })
+
+  it("drops GP's group filed under 本科批 that another source has in another batch with its majors", () => {
+    const plan = (source: 'GP' | 'CG', batchName: string, sgCode: string, spname: string) =>
+      rec({
+        source,
+        tier: source === 'GP' ? 4 : 2,
+        batchName,
+        localBatchName: source === 'GP' ? '' : batchName,
+        sgCode,
+        spname,
+        num: 3,
+        min: null,
+        minSection: null,
+        outcomeLevel: '',
+      })
+    const { rows } = mergeRecords(
+      [
+        // 南京大学's 江苏 专业组（04）: 本科提前批 in CG, and GP's copy under 本科批
+        plan('CG', '本科提前批', '04', '戏剧影视文学'),
+        plan('GP', '本科批', '04', '戏剧影视文学'),
+        // a group CG has in 本科批 too is GP's as well
+        plan('CG', '本科提前批', '05', '数学类'),
+        plan('CG', '本科批', '05', '数学类'),
+        plan('GP', '本科批', '05', '数学类'),
+        // a major the other batch's group lacks: not a copy
+        plan('CG', '本科提前批', '06', '物理学'),
+        plan('GP', '本科批', '06', '物理学'),
+        plan('GP', '本科批', '06', '天文学'),
+      ],
+      ORDER,
+    )
+    const { rows: kept, dropped } = dropGpGroupsOfAnotherBatch(rows, ORDER)
+    expect(dropped).toBe(1)
+    expect(kept.filter((m) => m.batchName === '本科批').map((m) => [m.sgCode, m.spname])).toEqual([
+      ['05', '数学类'],
+      ['06', '物理学'],
+      ['06', '天文学'],
+    ])
   })
 
   it('keeps rows of different local batches, plan types and levels apart', () => {

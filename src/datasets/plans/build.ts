@@ -3,7 +3,7 @@ import { createMajorMatcher, type MajorRow } from '../majors/match.js'
 import { kmOrder, provinceOf } from '../normalize.js'
 import { createSchoolMatcher, type SchoolRow } from '../schools/match.js'
 import { checkPlans, MAX_YEAR, MIN_YEAR, type PlanViolation } from './checks.js'
-import { dropCopiedGroups, dropCutCopiesOfCgNames } from './copies.js'
+import { dropCopiedGroups, dropCutCopiesOfCgNames, dropGpGroupsOfAnotherBatch } from './copies.js'
 import {
   type MergedRow,
   type MergeStats,
@@ -89,6 +89,8 @@ export interface PlansResult {
   cutCopies: number
   /** rows of a group filed twice under another code (copies.ts dropCopiedGroups) */
   copiedGroups: number
+  /** GP's rows of a group another source has in another batch (copies.ts dropGpGroupsOfAnotherBatch) */
+  gpGroupsOfAnotherBatch: number
   /** School lines above their own majors' lines, their outcome taken away (school-lines.ts), by their sources */
   schoolLinesAboveMajors: Record<string, number>
 }
@@ -360,8 +362,13 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     withoutCopies,
     PLAN_SOURCE_ORDER,
   )
+  // a GP group (no batch: filed under 本科批) that another source has in another batch is that group
+  const { rows: withoutMisfiled, dropped: gpGroupsOfAnotherBatch } = dropGpGroupsOfAnotherBatch(
+    withoutCutCopies,
+    PLAN_SOURCE_ORDER,
+  )
   // a group filed twice under two codes, its majors and scores all alike, is one group
-  const { rows: withoutCopiedGroups, dropped: copiedGroups } = dropCopiedGroups(withoutCutCopies)
+  const { rows: withoutCopiedGroups, dropped: copiedGroups } = dropCopiedGroups(withoutMisfiled)
   // a school's line above its own majors' is one programme's line, not the school's lowest
   const { rows: merged, cleared: schoolLinesAboveMajors } = clearSchoolLinesAboveTheirMajors(
     withoutCopiedGroups,
@@ -452,6 +459,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     specialCopies,
     cutCopies,
     copiedGroups,
+    gpGroupsOfAnotherBatch,
     schoolLinesAboveMajors,
   }
 }

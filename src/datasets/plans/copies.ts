@@ -84,3 +84,53 @@ function recordsOf(contributors: number): number {
   for (let c = contributors; c > 0; c = Math.floor(c / 2)) n += c % 2
   return n
 }
+
+/**
+ * GP's groups have no batch (college-groups-2025.json gives a category only), so they are filed under 本科批; a group
+ * of another batch is then a second, phantom group of 本科批: 南京大学's 江苏 2025 专业组（06）, 本科提前批 in CG with
+ * 11 majors, stood in 本科批 too with the same 11 majors and seats, and a list would have had a family type a
+ * 提前批 group into its 本科批 form. GP's rows of a group (its line and its majors) go, counted, where no other
+ * source has the group (school, category and code) in GP's batch and another has it in another batch with every
+ * major GP names.
+ */
+export function dropGpGroupsOfAnotherBatch(
+  rows: readonly MergedRow[],
+  order: readonly PlanSourceId[],
+): { rows: MergedRow[]; dropped: number } {
+  const codeOf = (m: MergedRow) =>
+    `${m.province}|${m.year}|${m.sid}|${m.subjectType}|${m.planType}|${groupKey(m.sgCode)}`
+  const gpOnly = (m: MergedRow) => sourcesOf(m, order).join('+') === 'GP'
+  // the batches in which other sources have each group, with the majors they name there
+  const others = new Map<string, Map<string, Set<string>>>()
+  const gp = new Map<string, { batch: string; majors: Set<string> }>()
+  for (const m of rows) {
+    if (m.sgCode === null || m.kind === 'school') continue
+    const code = codeOf(m)
+    if (gpOnly(m)) {
+      const g = gp.get(`${code}|${m.batchName}`) ?? { batch: m.batchName, majors: new Set<string>() }
+      if (m.kind === 'major') g.majors.add(majorKey(m.spname))
+      gp.set(`${code}|${m.batchName}`, g)
+      continue
+    }
+    const batches = others.get(code) ?? new Map<string, Set<string>>()
+    const names = batches.get(m.batchName) ?? new Set<string>()
+    if (m.kind === 'major') names.add(majorKey(m.spname))
+    batches.set(m.batchName, names)
+    others.set(code, batches)
+  }
+  const misfiled = new Set<string>()
+  for (const [key, g] of gp) {
+    const batches = others.get(key.slice(0, key.length - g.batch.length - 1))
+    if (!batches || batches.has(g.batch) || g.majors.size === 0) continue
+    const elsewhere = [...batches.values()].some((names) => [...g.majors].every((n) => names.has(n)))
+    if (elsewhere) misfiled.add(key)
+  }
+  let dropped = 0
+  const kept = rows.filter((m) => {
+    if (m.sgCode === null || m.kind === 'school' || !gpOnly(m)) return true
+    if (!misfiled.has(`${codeOf(m)}|${m.batchName}`)) return true
+    dropped++
+    return false
+  })
+  return { rows: kept, dropped }
+}

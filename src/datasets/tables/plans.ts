@@ -50,6 +50,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         `plans 普通 group lines dropped as copies of a special plan's line: ${bySources(result.specialCopies)}`,
         `plans GP majors dropped as copies of a CG major named with its bracket: ${result.cutCopies}`,
         `plans rows of a group filed twice under another code, dropped: ${result.copiedGroups}`,
+        `plans GP rows of a group another source has in another batch, dropped: ${result.gpGroupsOfAnotherBatch}`,
         `plans school lines above their own majors' lines, outcome cleared: ${bySources(result.schoolLinesAboveMajors)}`,
       ],
       manifest: {
@@ -74,6 +75,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         ordinary_copies_of_special_lines_dropped: result.specialCopies,
         gp_cut_copies_of_cg_majors_dropped: result.cutCopies,
         copied_group_rows_dropped: result.copiedGroups,
+        gp_group_rows_of_another_batch_dropped: result.gpGroupsOfAnotherBatch,
         school_lines_above_their_majors_cleared: result.schoolLinesAboveMajors,
       },
       rows: result.rows,
