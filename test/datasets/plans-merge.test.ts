@@ -228,7 +228,7 @@ describe('merge', () => {
   })
 
   it("drops GP's group filed under 本科批 that another source has in another batch with its majors", () => {
-    const plan = (source: 'GP' | 'CG', batchName: string, sgCode: string, spname: string) =>
+    const plan = (source: 'GP' | 'CG', batchName: PlanRecord['batchName'], sgCode: string, spname: string) =>
       rec({
         source,
         tier: source === 'GP' ? 4 : 2,

@@ -254,6 +254,29 @@ describe('what the simulation shows', () => {
       codes(riskWarnings(GROUPS, facts, sim([{ alone: 0.88 }, { alone: 0.8, filed: 0.1 }]))),
     ).not.toContain('order')
   })
+  it('one safe choice placed before many harder ones: one warning that names them all', () => {
+    // a 保 (99 %, expected 40,000) moved to the top, before four harder choices: one fix, said once
+    const facts = [
+      fact(1, { expected: 40_000 }),
+      ...[2, 3, 4, 5].map((p) => fact(p, { expected: 9000 + p * 1000 })),
+    ]
+    const result = sim([{ alone: 0.99 }, ...[2, 3, 4, 5].map(() => ({ alone: 0.6, filed: 0.01 }))])
+    const orders = riskWarnings(GROUPS, facts, result).filter((x) => x.code === 'order')
+    expect(orders).toHaveLength(1)
+    expect(orders[0]?.choices).toEqual([1, 2, 3, 4, 5])
+    expect(orders[0]?.message).toContain('排在 4 个更难录取的志愿之前 (第 2、3、4、5 志愿)')
+    expect(orders[0]?.message).toContain('宜把第 1 志愿移到这些志愿之后')
+    // two are still said one by one
+    const two = riskWarnings(
+      GROUPS,
+      facts.slice(0, 3),
+      sim([{ alone: 0.99 }, ...[2, 3].map(() => ({ alone: 0.6, filed: 0.01 }))]),
+    )
+    expect(two.filter((x) => x.code === 'order').map((x) => x.choices)).toEqual([
+      [1, 2],
+      [1, 3],
+    ])
+  })
   it('too few 保: by count, and by P(滑档)', () => {
     const facts = [fact(1), fact(2), fact(3)]
     // a 保 is a choice of 档 保 (its chance from baoChance up), not any safe-looking one

@@ -1,3 +1,4 @@
+import { groupBy } from '../../../domain/group-by.js'
 import type { MatchStatus } from './match.js'
 import type { SimResult } from './simulate.js'
 import { TIER_FROM } from './tiers.js'
@@ -111,6 +112,8 @@ export const WARNING_LIMITS = {
   orderFailGap: 0.05,
   /** ... that takes away at least this share of the later one's chance, is out of order */
   orderLoss: 0.05,
+  /** One earlier choice out of order before this many later ones is said in one warning */
+  orderManyLater: 3,
   /** A later choice of the same school whose chance falls this much when the earlier fails stands or falls with it */
   togetherDrop: 0.15,
   /** P(退档) of a choice from which it is worth a warning */
@@ -342,6 +345,8 @@ export function riskWarnings(
     )
   }
   // Out of order: a later choice much harder to get into than an earlier one, which takes its chance away.
+  const blocked: { earlier: { c: ChoiceFacts; i: number }; later: ChoiceFacts; j: number; lost: number }[] =
+    []
   for (const { c: later, i: j } of judged) {
     if (later.expected === undefined) continue
     const lost = chance(j) - (sim.choices[j]?.filed ?? 0)
@@ -350,13 +355,28 @@ export function riskWarnings(
       ({ c, i }) =>
         i < j && c.expected !== undefined && c.expected > (later.expected as number) && safer(i, j),
     )
-    if (!earlier) continue
-    out.push({
-      code: 'order',
-      level: 'warning',
-      message: `${pos(later.position)} ${later.label} (单独录取可能 ${pct(chance(j))}) 比排在前面的${pos(earlier.c.position)} ${earlier.c.label} (${pct(chance(earlier.i))}) 更难录取: 前者能录取的年份, 多半已被后者先投档 (因此失去的录取可能 ${pct(lost)}); 宜把${pos(later.position)}移到${pos(earlier.c.position)}之前`,
-      choices: [earlier.c.position, later.position],
-    })
+    if (earlier) blocked.push({ earlier, later, j, lost })
+  }
+  // One safe choice placed before many harder ones (a 保 moved to the top) is one fix, said once, not once a choice
+  for (const [i, all] of groupBy(blocked, (b) => String(b.earlier.i))) {
+    const earlier = all[0]?.earlier as { c: ChoiceFacts; i: number }
+    if (all.length >= WARNING_LIMITS.orderManyLater) {
+      const positions = all.map((b) => b.later.position)
+      out.push({
+        code: 'order',
+        level: 'warning',
+        message: `${pos(earlier.c.position)} ${earlier.c.label} (单独录取可能 ${pct(chance(Number(i)))}) 排在 ${all.length} 个更难录取的志愿之前 (第 ${positions.join('、')} 志愿): 它们能录取的年份, 多半已被${pos(earlier.c.position)}先投档 (各自失去的录取可能 ${pct(Math.min(...all.map((b) => b.lost)))} 到 ${pct(Math.max(...all.map((b) => b.lost)))}); 宜把${pos(earlier.c.position)}移到这些志愿之后`,
+        choices: [earlier.c.position, ...positions],
+      })
+      continue
+    }
+    for (const { later, j, lost } of all)
+      out.push({
+        code: 'order',
+        level: 'warning',
+        message: `${pos(later.position)} ${later.label} (单独录取可能 ${pct(chance(j))}) 比排在前面的${pos(earlier.c.position)} ${earlier.c.label} (${pct(chance(earlier.i))}) 更难录取: 前者能录取的年份, 多半已被后者先投档 (因此失去的录取可能 ${pct(lost)}); 宜把${pos(later.position)}移到${pos(earlier.c.position)}之前`,
+        choices: [earlier.c.position, later.position],
+      })
   }
   // Too few 保. Choices not found in the data are unknown, not failures: with none found nothing is known of the
   // list's 滑档 (the not-found warnings say so), and with some, the simulated P(滑档) is only what the others leave.
