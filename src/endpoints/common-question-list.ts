@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Db } from '../data/db.js'
 import { lookupTable } from '../domain/lookup.js'
-import { addRefusal, checkOrder, type Refusal, specAnswer } from './checks.js'
+import { addRefusal, checkOrder, Refusal, specAnswer } from './checks.js'
 import { defineEndpoint } from './define.js'
 import { isSyntheticColumn } from './figure-notes.js'
 import { pageOf } from './paging.js'
@@ -41,7 +41,9 @@ const step = checkOrder('module', 'subModule', 'paging', 'pageSize', 'sort', 'ca
 /** An int field of 4.11: absent or '' is 0 (the spec's default); anything not a whole number is undefined. */
 function intField(v: unknown): number | undefined {
   if (v === undefined || v === null || v === '') return 0
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN
+  // text in decimal digits only, as the other endpoints read it: "0x10" and "1e3" are no page numbers
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/u.test(v) ? Number(v) : Number.NaN
   return Number.isInteger(n) ? n : undefined
 }
 /** An int field within [lo, hi], else the spec's `refusal`. */
@@ -129,14 +131,22 @@ const input = z
       sortTypeOf,
       step('sort'),
     ),
-    // Only text is read; any other value means no keyword.
+    // Text, or a number read as its text (2024), as every text filter takes it; null is none; anything else is
+    // refused, never silently read as no keyword (the whole list).
     keyword: readField(
       {
         description: '标题关键词 (仅资讯列表)',
         placeholder: 'text',
-        jsonSchema: { type: ['string', 'null'] },
+        jsonSchema: { type: ['string', 'number', 'null'] },
       },
-      (v) => (typeof v === 'string' ? v.trim() : ''),
+      (v) =>
+        typeof v === 'string'
+          ? v.trim()
+          : typeof v === 'number' && Number.isFinite(v)
+            ? String(v)
+            : v === undefined || v === null
+              ? ''
+              : new Refusal('应为文本或数字'),
     ),
     category: readField(
       {

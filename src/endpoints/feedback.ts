@@ -20,8 +20,16 @@ export const FEEDBACK_MESSAGES = {
 export const CONTACT_INVALID = '请输入正确的邮箱或手机号'
 export const PAGE_TITLE_MAX = 200
 
-/** Lengths are counted in characters (code points): a Chinese character counts one. */
-const chars = (s: string): number => [...s].length
+/**
+ * Lengths are counted in characters as a reader sees them (grapheme clusters): a Chinese character counts one, and
+ * so does an emoji made of several code points (👨‍👩‍👧, a flag 🇨🇳) or a letter with a combining accent.
+ */
+const graphemes = new Intl.Segmenter('zh', { granularity: 'grapheme' })
+const chars = (s: string): number => {
+  let n = 0
+  for (const _ of graphemes.segment(s)) n++
+  return n
+}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u
 /** Mainland mobile numbers, optionally with +86 / 86 and separators. */
 const MOBILE = /^(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}$/

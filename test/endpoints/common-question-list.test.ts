@@ -32,6 +32,24 @@ describe('common-question list (SPEC 4.11)', () => {
     )
     expect(await q({ module_type: 4, sub_module_type: 4, category: 5 })).toEqual(err('分类参数错误'))
     expect(await q({ module_type: 'x', sub_module_type: 4 })).toEqual(err('模块类型参数错误'))
+    // decimal digits only: "0x10" and "1e3" are no page numbers; "2" is
+    for (const page of ['0x10', '1e3', '2.0'])
+      expect(await q({ module_type: 4, sub_module_type: 4, page, limit: 5 })).toEqual(err('分页参数不完整'))
+    expect((await q({ module_type: 4, sub_module_type: 4, page: ' 1 ', limit: 2 })).code).toBe(200)
+  })
+  it('reads a number as keyword text and refuses what is neither, never reading it as no keyword', async () => {
+    const all = await q({ module_type: 4, sub_module_type: 4 })
+    const byNumber = await q({ module_type: 4, sub_module_type: 4, keyword: 2026 })
+    const byText = await q({ module_type: 4, sub_module_type: 4, keyword: '2026' })
+    expect(byNumber).toEqual(byText)
+    // the keyword narrows (before, a number was read as no keyword: the whole list)
+    expect(byText.data.length).toBeGreaterThan(0)
+    expect(byText.data.length).toBeLessThan(all.data.length)
+    for (const keyword of [[1], {}, true])
+      expect(await q({ module_type: 4, sub_module_type: 4, keyword })).toEqual(
+        err('参数 keyword 无效: 应为文本或数字'),
+      )
+    expect((await q({ module_type: 4, sub_module_type: 4, keyword: null })).data).toEqual(all.data)
   })
   it('(4,3) answers the category options', async () => {
     expect(await q({ module_type: 4, sub_module_type: 3 })).toEqual({

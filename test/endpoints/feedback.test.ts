@@ -69,6 +69,13 @@ describe('feedback (SPEC 4.12)', () => {
     expect(res.code).toBe(200)
     const emoji = await call(feedback, { ...good, content: '😀'.repeat(1000) }, ctx)
     expect(emoji.code).toBe(200)
+    // an emoji of several code points, a flag, a letter with a combining accent: one character each
+    for (const one of ['👨‍👩‍👧', '🇨🇳', 'e\u0301']) {
+      expect((await call(feedback, { ...good, content: one.repeat(1000) }, ctx)).code).toBe(200)
+      expect(await call(feedback, { ...good, content: one.repeat(1001) }, ctx)).toEqual(
+        error('反馈内容最多1000字'),
+      )
+    }
   })
   it('accepts a type sent as a string and mobile numbers; rejects other contacts', async () => {
     expect((await call(feedback, { ...good, feedback_type: '4', contact: '13812345678' }, ctx)).code).toBe(
