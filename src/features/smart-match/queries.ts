@@ -265,6 +265,16 @@ export async function menuYear(db: Db, scope: PlanScope, year: number): Promise<
   return row?.y ?? undefined
 }
 
+/** Whether a year has admission outcomes in scope: a plan of a year still ahead of its admissions has none. */
+export async function hasOutcomes(db: Db, scope: PlanScope, year: number): Promise<boolean> {
+  const [row] = await db.all<{ n: number }>(
+    `SELECT count(*)::INTEGER AS n FROM (SELECT 1 FROM plans WHERE ${scopeSql(scope)} AND year = ?
+       AND outcome_level <> '' LIMIT 1)`,
+    [...scopeParams(scope), year],
+  )
+  return (row?.n ?? 0) > 0
+}
+
 /** The plan rows of one year: the options on offer (their outcomes, if any, are never read here). */
 export async function menuRows(db: Db, scope: PlanScope, year: number): Promise<MenuRow[]> {
   const c = await readColumns(db, {

@@ -39,6 +39,7 @@ import {
 import { isPlanBook } from './model/plan-book.js'
 import {
   findRule,
+  hasOutcomes,
   historyRows,
   menuRows,
   menuYear,
@@ -246,12 +247,12 @@ async function buildUniverse(
   if (planYear === undefined) return undefined
   // A plan may be published for some schools only (most provinces' 2026 plans: one school's page): the others keep
   // the offer of the plan year before. The same holds when the rank year has no plan yet (a rank year ahead, given
-  // by rank): its menu is the latest plan, completed so. A plan book (model/plan-book.ts) is not completed: a school
-  // it lacks does not recruit in the batch that year.
+  // by rank): its menu is the latest plan, completed so. A plan book published ahead of its admissions
+  // (model/plan-book.ts) is not completed: a school it lacks does not recruit in the batch that year.
   const earlier = await menuYear(db, scope, planYear - 1)
   const fromYear = req.rankYear - params.lookback
   const undergraduate = levelOf(c.rule) === '本科'
-  const [current, previous, evidence, tables, lines] = await Promise.all([
+  const [current, previous, evidence, tables, lines, admitted] = await Promise.all([
     menuRows(db, scope, planYear),
     earlier === undefined ? Promise.resolve([]) : menuRows(db, scope, earlier),
     historyRows(db, scope, fromYear, req.rankYear, undergraduate),
@@ -259,10 +260,11 @@ async function buildUniverse(
     undergraduate
       ? undergraduateLines(db, province, categories, fromYear, req.rankYear)
       : new Map<string, number>(),
+    hasOutcomes(db, scope, planYear),
   ])
   const history = opts.hideMajorLines ? asSchoolLines(evidence) : evidence
   const offered = new Set(current.map((r) => r.sid))
-  const planBook = isPlanBook(offered, previous)
+  const planBook = !admitted && isPlanBook(offered, previous)
   const published = planYear === req.rankYear
   const volunteerType = volunteerTypeOf(c.rule)
   // Units whose plan names no majors list the best evidence of them there is (compose.ts), marked as such.
