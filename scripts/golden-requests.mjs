@@ -1,7 +1,8 @@
-// A fixed set of 154 requests through every endpoint (good and bad input), run in-process on the shipped datasets
-// through the same `invoke` as both surfaces. Prints one NDJSON line per request: the endpoint, the input and the
-// exact body a client would get. A refactoring that must not change behaviour is checked by running it before
-// and after and comparing (byte-identical):
+// A fixed set of requests through every endpoint (good and bad input), run in-process on the shipped datasets
+// through the same `invoke` as both surfaces: the first 154, then the answer variants appended after them (the 154
+// keep their numbers). Prints one NDJSON line per request: the endpoint, the input (and the caller, for a request
+// made with a Bearer token's claims) and the exact body a client would get. A refactoring that must not change
+// behaviour is checked by running it before and after and comparing (byte-identical):
 //   npm run build && node scripts/golden-requests.mjs > /tmp/before.ndjson
 //   (change, build) && node scripts/golden-requests.mjs > /tmp/after.ndjson
 //   node scripts/golden-requests.mjs --compare /tmp/before.ndjson /tmp/after.ndjson
@@ -19,7 +20,8 @@ if (process.argv[2] === '--compare') {
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     if ((a[i] ?? '') === '' && (b[i] ?? '') === '') continue
     if (a[i] === b[i]) same++
-    else differ.push(JSON.parse(a[i] ?? b[i]).i)
+    // a recording with fewer requests (before some were appended) ends with an empty line where the other has one
+    else differ.push(JSON.parse(a[i] || b[i]).i)
   }
   console.log(
     `${same} identical, ${differ.length} different${differ.length ? `: requests ${differ.join(', ')}` : ''}`,
@@ -166,15 +168,98 @@ const bad = [
 for (const [e, input] of bad) add(e, input)
 if (requests.length !== 154) throw new Error(`expected 154 requests, built ${requests.length}`)
 
+// Answer variants, appended so that the 154 above keep their numbers and bytes. scripts/response-schemas.mjs finds
+// the shapes of the answers in these lines (src/http/answer-schemas.ts): each variant of an answer and each field
+// both with a value and null must be among them, or the OpenAPI document does not know it. `caller` is what a
+// Bearer token's claims make of a request (SPEC 5: my_seating, special plans' province).
+const variant = (endpoint, input, caller) => requests.push({ endpoint, input, ...(caller ? { caller } : {}) })
+const JIANGSU_PHYSICS = { province: '江苏', year: '2025', km: '物理' }
+// 2.4: a token holder's place (and same_rank); a rank earlier tables do not reach; a score below the table; no
+// table (4.2's empty array)
+for (const score of [600, 463, 300])
+  variant('seating-seating', JIANGSU_PHYSICS, { province: '江苏', score, km: '物理' })
+variant('seating-seating', { province: '北京', year: '2025' }, { province: '北京', score: 500, km: '综合' })
+variant('seating-seating', { province: '江苏', year: '2010' })
+variant('seating-list', { province: '西藏' })
+variant('seating-list', { province: '江苏', year: '2010' })
+// 2.7: major lines (北京) and none (云南's of 2026)
+variant('province-score-lines', { province: '北京' })
+variant('province-score-lines', { province: '云南', year: '2026' })
+// 2.10: codes, lengths and fees (2025), plans not yet admitted (2026), averages (2017), highest scores (广东 2024)
+variant('get-school-plan', { province: '江苏', year: '2025', limit: 40, page: 300 })
+variant('get-school-plan', { province: '江苏', year: '2026', limit: 20 })
+variant('get-school-plan', { province: '河南', year: '2017', limit: 20 })
+variant('get-school-plan', { province: '广东', year: '2024', limit: 50, page: 100 })
+variant('get-school-plan', { province: 'cur', year: '近五年', school_type: '211' })
+variant('special-plan', {}, { province: '青海', score: 500, km: '物理' })
+variant('special-plan', { plan_type: 1, keyword: '计算机', limit: 5 })
+variant('historical-scores-list', { province: '江苏', school_name: '南京大学', year: '近三年' })
+variant('historical-scores-list', { province: '河南', subject_type: '艺术', batch: '特殊类型招生' })
+// 4.11's variants: the category options, a news page (and an empty one), the whole news list, other modules
+variant('common-question-list', { module_type: 4, sub_module_type: 3 })
+variant('common-question-list', { module_type: 4, sub_module_type: 4, page: 1, limit: 5 })
+variant('common-question-list', {
+  module_type: 4,
+  sub_module_type: 4,
+  page: 1,
+  limit: 5,
+  category: 2,
+  keyword: '无此标题',
+})
+variant('common-question-list', { module_type: 4, sub_module_type: 4, sort_type: 3 })
+variant('common-question-list', { module_type: 2, sub_module_type: 1 })
+variant('common-question-list', { module_type: 6, sub_module_type: 4 })
+// 2.15: codes, major ids and lowest scores with values and null
+variant('school-open-majors', { school_id: 111, province: '江苏' })
+variant('school-open-majors', { school_id: 266, province: '四川', sort_field: 'hot', sort_order: 'asc' })
+variant('schools-open-majors', { school_id: 111, province: '江苏', year: '2024' })
+variant('schools-open-majors', { school_id: 266, province: '四川', year: '2025' })
+variant('schools-open-majors', { school_id: 111, province: '江苏', page: 3 })
+// 2.17: 211 only, neither, a year without plans (min, min_section, z_num null), plans not yet admitted, all provinces
+variant('major-groups', { slug: '苏州大学', province: '江苏', year: '2025' })
+variant('major-groups', { slug: '南京工业大学', province: '江苏' })
+variant('major-groups', { slug: '南京大学', province: '江苏', year: '2016' })
+variant('major-groups', { slug: '南京大学', province: '江苏', year: '2026' })
+variant('major-groups', { slug: '140' })
+// 2.18: 985 / 211 / 双一流 schools beside the others
+variant('offering-schools', { id: '140', is_985: 1, page_size: 5 })
+variant('offering-schools', { id: '1', is_211: 1 })
+variant('offering-schools', { id: '1', is_dual_class: 1 })
+// 2.11: a province whose table does not reach its 本科 line (undergrad_admitted null)
+variant('category-stats', { province: '浙江', year: '2023', subject_type: '综合' })
+variant('hot-school-list', {})
+variant('hot-school-list', { year: 2021 })
+variant('employment', { cate1: '工学', degree: '专科', sort_type: 'salary_asc', page_size: 50 })
+variant('smart-match', {
+  province: '浙江',
+  batch: '普通类一段',
+  rank_year: 2025,
+  rank: 20000,
+  subject: '综合',
+  xuanke: '物理,化学,生物',
+  type: 4,
+})
+// the 志愿表 check: schools found by their short names (a note says so), one typed as a province's own code (a note
+// says it is not found) and one found as typed (no note)
+variant('volunteer-check', {
+  province: '江苏',
+  rank_year: 2025,
+  rank: 20000,
+  subject: '物理',
+  xuanke: '物理,化学,生物',
+  choices: '1111/01,南大/01,南京大学/99,苏大/32',
+})
+
 const db = openDb({ preload: true })
-const ctx = createContextFactory({ db, now: () => new Date('2026-11-26T00:00:00Z') }).forCaller(null)
+const contexts = createContextFactory({ db, now: () => new Date('2026-11-26T00:00:00Z') })
 const byName = new Map(ENDPOINTS.map((e) => [e.name, e]))
 const out = []
 for (const [i, r] of requests.entries()) {
   const def = byName.get(r.endpoint)
   if (!def) throw new Error(`no endpoint ${r.endpoint}`)
-  const outcome = await invoke(def, r.input, ctx)
-  out.push(JSON.stringify({ i, endpoint: r.endpoint, input: r.input, body: outcome.body }))
+  const outcome = await invoke(def, r.input, contexts.forCaller(r.caller ?? null))
+  const caller = r.caller ? { caller: r.caller } : {}
+  out.push(JSON.stringify({ i, endpoint: r.endpoint, input: r.input, ...caller, body: outcome.body }))
 }
 process.stdout.write(`${out.join('\n')}\n`)
 await db.close()
