@@ -177,6 +177,18 @@ export const SCHEMA = {
       'BOOLEAN',
       'num is indicative only: it comes from a source whose seat counts no plan book confirms (CG, gaokao.cn)',
     ),
+    col(
+      'local_school_code',
+      'VARCHAR',
+      'the province’s own 院校代号 on its 志愿表 (江苏 1001, 浙江 0001, 广西 10614 / a campus’s 19614), from a plan book',
+      true,
+    ),
+    col(
+      'local_spcode',
+      'VARCHAR',
+      'the province’s own 专业代号 on its 志愿表 (江苏 01, 浙江 015, 广西 003)',
+      true,
+    ),
   ],
   score_lines: [
     col('id', 'INTEGER', 'record id'),

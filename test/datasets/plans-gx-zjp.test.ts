@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { gxPlans, gxTuition, lineLabels, programmeLabel } from '../../src/datasets/plans/sources/gx.js'
-import { zjpPlans, zjpSchoolName, zjpTuition } from '../../src/datasets/plans/sources/zjp.js'
+import {
+  nameApartByLength,
+  zjpPlans,
+  zjpSchoolName,
+  zjpTuition,
+} from '../../src/datasets/plans/sources/zjp.js'
 import type { PlanAdapterResult, PlanRecord } from '../../src/datasets/plans/types.js'
 import { FIXTURES } from './helpers.js'
 
@@ -32,6 +37,8 @@ describe('GX adapter (广西 2026 plan book, 2025 group lines)', async () => {
       schoolCode: '10001',
       sgCode: '102',
       spcode: null, // majorCode 021 is a provincial 专业代号
+      localSchoolCode: '10001',
+      localSpcode: '021',
       sgInfos: '首选物理,再选化学',
       num: 2,
       tuition: 5000,
@@ -59,7 +66,8 @@ describe('GX adapter (广西 2026 plan book, 2025 group lines)', async () => {
   it('adds the plan numbers of programmes repeating a key; reads 化学 + 生物', () => {
     const sci = find(res.records, { schoolName: '北京大学', spname: '理科试验班类' })
     expect(sci).toHaveLength(1)
-    expect(sci[0]).toMatchObject({ num: 4, sgInfos: '首选物理,再选化学和生物' })
+    // two programmes' 专业代号 are no one code
+    expect(sci[0]).toMatchObject({ num: 4, sgInfos: '首选物理,再选化学和生物', localSpcode: null })
     expect(dropped(res, 'programme repeating another of its key (plan numbers added)')).toBe(1)
   })
 
@@ -170,7 +178,8 @@ describe('ZJP adapter (浙江 2026 plan, 物化生 items)', async () => {
       planType: '普通',
       level: '本科',
       schoolName: '浙江大学',
-      schoolCode: null, // 0001 is a 浙江 code
+      schoolCode: null, // 0001 is a 浙江 code: the form's
+      localSchoolCode: '0001',
       spcode: null,
       sgCode: null,
       sgInfos: '不限',
@@ -216,6 +225,22 @@ describe('ZJP adapter (浙江 2026 plan, 物化生 items)', async () => {
     expect(dropped(res, 'minority-only class')).toBe(1)
     expect(dropped(res, 'directed / domicile-restricted plan')).toBe(1)
     expect(res.records).toHaveLength(7)
+  })
+
+  it('names apart items of one name and another length, which fold no more', () => {
+    const item = (spname: string, length: string, localSpcode: string) =>
+      ({ schoolName: '四川大学', batchName: '本科批', spname, length, localSpcode }) as PlanRecord
+    const records = [
+      item('口腔医学', '五年', '015'),
+      item('口腔医学', '八年', '017'),
+      item('口腔医学', '五年', '516'),
+    ]
+    nameApartByLength(records)
+    expect(records.map((r) => [r.spname, r.localSpcode])).toEqual([
+      ['口腔医学', '015'],
+      ['口腔医学(八年制)', '017'],
+      ['口腔医学', '516'],
+    ])
   })
 
   it('cleans school names and fees', () => {

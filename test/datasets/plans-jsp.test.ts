@@ -30,6 +30,8 @@ describe('JSP adapter (江苏 2026 plan with 2023-2025 major outcomes)', () => {
       level: '本科',
       schoolCode: null,
       sgCode: '03', // 100103: 院校代号 1001 + 组号 03
+      localSchoolCode: '1001',
+      localSpcode: '01',
       sgInfos: '首选物理,再选化学',
       num: 10,
       tuition: 5200,

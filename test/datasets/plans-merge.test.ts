@@ -507,6 +507,44 @@ describe('planPlans (pipeline on records)', () => {
     })
   })
 
+  it("keeps the form's own codes of a plan book on the merged row, a major's 专业代号 on majors only", () => {
+    const res = planPlans(
+      {
+        records: [
+          base({ spname: '计算机科学与技术', sgCode: '03', min: 659, minSection: null }),
+          base({
+            source: 'JSP',
+            tier: 3,
+            spname: '计算机科学与技术',
+            sgCode: '03',
+            min: null,
+            minSection: null,
+            num: 10,
+            localSchoolCode: '1001',
+            localSpcode: '01',
+          }),
+          base({
+            source: 'JSP',
+            tier: 3,
+            sgCode: '03',
+            min: 659,
+            minSection: null,
+            localSchoolCode: '1001',
+            localSpcode: '01',
+          }),
+        ],
+        dropped: [],
+        files: [],
+        firstClass: { file: null, pairs: [] },
+      },
+      { schools, majors, rankSlices },
+    )
+    expect(res.rows.map((r) => [r.spname, r.num, r.local_school_code, r.local_spcode])).toEqual([
+      ['', -1, '1001', null],
+      ['计算机科学与技术', 10, '1001', '01'],
+    ])
+  })
+
   it('resolves 上海 short names, an earlier pass winning a school', () => {
     const years = new Set([2024])
     const found = resolveAbbreviations(
@@ -556,6 +594,8 @@ describe('checks', () => {
     provenance: 'real',
     source: 'LG',
     num_unverified: false,
+    local_school_code: null,
+    local_spcode: null,
     ...over,
   })
   const rules = (rows: PlanRow[]) =>

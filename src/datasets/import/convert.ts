@@ -343,6 +343,8 @@ const DEFAULTS: Readonly<Record<string, (row: Record<string, Cell>, opts: Import
     row.num ??= -1
     row.is_dual_class ??= 0
     row.num_unverified ??= false
+    row.local_school_code ??= null
+    row.local_spcode ??= null
     row.outcome_level ??=
       row.min === null || row.min === undefined
         ? ''

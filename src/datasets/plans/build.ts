@@ -435,6 +435,8 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     provenance: 'real',
     source: sourcesOf(m, PLAN_SOURCE_ORDER).join('+'),
     num_unverified: m.num !== null && m.numUnverified === true,
+    local_school_code: m.localSchoolCode ?? null,
+    local_spcode: m.kind === 'major' ? (m.localSpcode ?? null) : null,
   }))
   const violations = checkPlans(
     rows,
@@ -526,6 +528,8 @@ export function planCells(rows: readonly PlanRow[]): (string | number | boolean 
     r.provenance,
     r.source,
     r.num_unverified,
+    r.local_school_code,
+    r.local_spcode,
   ])
 }
 

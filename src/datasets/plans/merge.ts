@@ -24,6 +24,8 @@ export interface MergedRow
     | 'level'
     | 'spname'
     | 'spcode'
+    | 'localSchoolCode'
+    | 'localSpcode'
     | 'majorId'
     | 'sgCode'
     | 'sgInfos'
@@ -94,6 +96,8 @@ function newRow(r: ResolvedRecord, src: number, who: number): MergedRow {
     kind: kindOf(r),
     spname: r.spname,
     spcode: r.spcode,
+    localSchoolCode: r.localSchoolCode ?? null,
+    localSpcode: r.localSpcode ?? null,
     majorId: r.majorId,
     sgCode: r.sgCode,
     sgInfos: r.sgInfos,
@@ -133,6 +137,8 @@ function fillPlan(row: MergedRow, r: ResolvedRecord): boolean {
     took = true
   }
   if (row.spcode === null && r.spcode !== null) row.spcode = r.spcode
+  if (!row.localSchoolCode && r.localSchoolCode) row.localSchoolCode = r.localSchoolCode
+  if (!row.localSpcode && r.localSpcode) row.localSpcode = r.localSpcode
   if (row.majorId === null && r.majorId !== null) row.majorId = r.majorId
   if (row.sgCode === null && r.sgCode !== null && row.kind === 'major') row.sgCode = r.sgCode
   return took

@@ -56,6 +56,12 @@ export interface PlanRecord {
   spname: string
   /** Catalogue code (080901, 510201) when the source gives one */
   spcode: string | null
+  /**
+   * The province's own codes on its 志愿表, where a plan book gives them: the 院校代号 (江苏 1001, 浙江 0001, 广西's
+   * 5-digit code, which a campus has of its own) and the 专业代号 (江苏 01, 浙江 015, 广西 003). Absent: unknown.
+   */
+  localSchoolCode?: string | null
+  localSpcode?: string | null
   /** Major-group code as published (06, 203, D02); null outside group provinces or when unknown */
   sgCode: string | null
   /** Normalised subject requirement (首选物理,再选化学 / 化学和生物 / 不限); null when unknown */
@@ -130,4 +136,6 @@ export interface PlanRow {
   provenance: 'real' | 'derived' | 'synthetic'
   source: string
   num_unverified: boolean
+  local_school_code: string | null
+  local_spcode: string | null
 }

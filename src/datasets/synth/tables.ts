@@ -256,7 +256,8 @@ export const plans = (): string[] => [
                                                     + rint('max', p.sid * 100 + p.m, p.year, 15)) END AS max,
           CASE WHEN no_outcome THEN '' ELSE 'major' END AS outcome_level,
           CASE WHEN p.dual_class = 1 AND rnd('dual', p.sid, p.m) < 0.2 THEN 1 ELSE 0 END AS is_dual_class,
-          'synthetic' AS provenance, 'synth' AS source, false AS num_unverified
+          'synthetic' AS provenance, 'synth' AS source, false AS num_unverified,
+          NULL::VARCHAR AS local_school_code, NULL::VARCHAR AS local_spcode
    FROM (SELECT *, rnd('outcome', sid * 100 + m, psort * 10000 + year) < 0.04 AS no_outcome FROM _plans2) p
    ASOF JOIN (SELECT province, year, km, score_low, total FROM s_score_ranks) r
      ON r.province = p.province AND r.year = p.year AND r.km = p.subject_type AND p.target <= r.total)

@@ -106,3 +106,6 @@ export function collectRecords<T>(
     else into.push(rec)
   }
 }
+
+/** A code of the province's 志愿表 (院校代号, 专业代号) as published, when it has the form's shape; else unknown */
+export const localCode = (code: string, shape: RegExp): string | null => (shape.test(code) ? code : null)

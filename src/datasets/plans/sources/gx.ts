@@ -17,7 +17,7 @@ import {
   tuitionOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { acceptsGroups, collectRecords, lineOnly, PLAN_ONLY } from './common.js'
+import { acceptsGroups, collectRecords, lineOnly, localCode, PLAN_ONLY } from './common.js'
 
 /**
  * GX = Linear27/guangxi-gaokao-2026-physics: the full 广西 2026 plan from the official plan book
@@ -168,6 +168,9 @@ export function gxProgram(p: GxProgram, track: '物理' | '历史', sourceFile: 
     level: batch.level,
     schoolName: clean(p.schoolName),
     schoolCode: /^1\d{4}$/u.test(clean(p.schoolCode)) ? clean(p.schoolCode) : null,
+    // the form's codes: 广西's 院校代码 (the national one, or a campus's own: 19614) and the 3-digit 专业代号
+    localSchoolCode: localCode(clean(p.schoolCode), /^\d{5}$/u),
+    localSpcode: localCode(clean(p.majorCode), /^[0-9A-Z]{3}$/u),
     spname: direction !== '' && !name.includes(direction) ? `${name}(${direction})` : name,
     spcode: null,
     sgCode: acceptsGroups('广西', PLAN_YEAR) && code && /^[A-Z]?\d{1,4}$/u.test(code) ? code : null,
@@ -246,6 +249,8 @@ export function foldSameKey(records: readonly PlanRecord[], drops: Drops, reason
       continue
     }
     if (r.num !== null) first.num = (first.num ?? 0) + r.num
+    // two programmes' 专业代号 are no one code: the folded row has none
+    if (r.localSpcode !== first.localSpcode) first.localSpcode = null
     first.tuition ??= r.tuition
     first.length ??= r.length
     first.sgInfos ??= r.sgInfos

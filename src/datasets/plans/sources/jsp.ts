@@ -19,6 +19,7 @@ import {
   tuitionOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
+import { localCode } from './common.js'
 
 /**
  * JSP = ycxukun/jiangsu-plan: a third-party "专家版" 江苏 2026 志愿 Excel turned into a static site (tier 3, not
@@ -189,6 +190,9 @@ export function jspRecords(
       planType: batch.planType,
       sgCode,
       sgInfos: normalizeRequirement(detail.subjectRequirement, PROVINCE, PLAN_YEAR, subjectType),
+      // the form's codes: 院校代号 (the first 4 characters of schoolGroupCode) and 专业代号
+      localSchoolCode: localCode(clean(core.schoolGroupCode).slice(0, 4), /^\d{4}$/u),
+      localSpcode: localCode(clean(core.majorCode), /^[0-9A-Z]{2}$/u),
       num,
       tuition: jspTuition(detail.tuition),
       length: lengthOrNull(detail.duration),

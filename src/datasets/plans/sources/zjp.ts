@@ -9,12 +9,13 @@ import {
   cleanMajorName,
   excludedTrack,
   lengthOrNull,
+  majorKey,
   NOT_A_TRACK,
   normalizeRequirement,
   planNumOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { collectRecords, PLAN_ONLY } from './common.js'
+import { collectRecords, localCode, PLAN_ONLY } from './common.js'
 import { foldSameKey, gxTuition } from './gx.js'
 
 /**
@@ -89,8 +90,10 @@ export function zjpRow(row: SheetRow, sourceFile: string): PlanRecord | string {
     planType: '普通',
     level: batch.level,
     schoolName: zjpSchoolName(row.C),
-    // the 4-digit 浙江 院校代码 is no national code
+    // the 4-digit 浙江 院校代码 is no national code: it is the form's, with the 3-digit 专业代码
     schoolCode: null,
+    localSchoolCode: localCode(clean(row.B), /^\d{4}$/u),
+    localSpcode: localCode(clean(row.D), /^[0-9A-Z]{3}$/u),
     spname: name,
     spcode: null,
     sgCode: null,
@@ -99,6 +102,21 @@ export function zjpRow(row: SheetRow, sourceFile: string): PlanRecord | string {
     tuition: zjpTuition(row.L),
     length: zjpLength(row.F),
     ...PLAN_ONLY,
+  }
+}
+
+/**
+ * Items of one school and name that differ in length are two programmes, each with its own 专业代码 (四川大学's
+ * 口腔医学: 015 五年, 017 八年医): the later takes its length into its name (口腔医学(八年制)), as the plan books
+ * write 临床医学(八年制), instead of folding into the first with their places added.
+ */
+export function nameApartByLength(records: readonly PlanRecord[]): void {
+  const first = new Map<string, PlanRecord>()
+  for (const r of records) {
+    const k = `${r.schoolName}|${r.batchName}|${majorKey(r.spname)}`
+    const f = first.get(k)
+    if (!f) first.set(k, r)
+    else if (r.length && f.length && r.length !== f.length) r.spname = `${r.spname}(${r.length}制)`
   }
 }
 
@@ -122,6 +140,7 @@ export const zjpPlans: PlanAdapter = {
     const sheet = readXlsx(await readFile(path), ['Sheet1']).get('Sheet1') ?? []
     const records: PlanRecord[] = []
     collectRecords(zjpRows(sheet), (r) => zjpRow(r, file), records, drops)
+    nameApartByLength(records)
     for (const r of foldSameKey(
       records,
       drops,
