@@ -239,6 +239,15 @@ variant('smart-match', {
   xuanke: '物理,化学,生物',
   type: 4,
 })
+// a plan book's year (江苏 2026): the province's own 院校代号 and 专业代号 (local_school_code, local_sp_code)
+variant('smart-match', {
+  province: '江苏',
+  batch: '本科批',
+  rank_year: 2026,
+  rank: 5000,
+  subject: '物理',
+  xuanke: '物理,化学,生物',
+})
 // the 志愿表 check: schools found by their short names (a note says so), one typed as a province's own code (a note
 // says it is not found) and one found as typed (no note)
 variant('volunteer-check', {

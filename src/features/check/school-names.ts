@@ -38,11 +38,14 @@ function bareNumber(text: string): string | undefined {
 
 /**
  * What a number that is no school's code may be: four digits are the province's own 院校代号 (江苏's 1265), which
- * the datasets do not hold; else not a national 院校代码, which has five digits.
+ * the datasets hold only where a plan book gives them (`withLocal`: this plan has them, and not this one); else
+ * not a national 院校代码, which has five digits.
  */
-export function numberNote(number: string): string {
+export function numberNote(number: string, withLocal = false): string {
+  if (withLocal)
+    return `"${number}" 不是本省该年计划中的院校代号, 也不是已知的全国院校代码, 请核对或填写院校名称`
   if (number.length === 4)
-    return `"${number}" 像是本省自己的院校代号 (本工具没有各省的院校代号, 只认 5 位的全国院校代码), 请填写院校名称`
+    return `"${number}" 像是本省自己的院校代号 (本工具没有该省的院校代号, 只认 5 位的全国院校代码), 请填写院校名称`
   return `"${number}" 不是已知的院校代码 (全国院校代码为 5 位数字, 如 10284), 请填写院校名称`
 }
 
@@ -61,13 +64,14 @@ export async function findListSchools(
   db: Db,
   choices: readonly ChoiceInput[],
   index: SchoolIndex,
+  local: ReadonlyMap<string, SchoolRef> = new Map(),
 ): Promise<FoundSchool[]> {
   let entries: SchoolEntry[] | undefined
   const out: FoundSchool[] = []
   for (const input of choices) {
     const byName = await findByName(input)
     const code = input.schoolCode?.trim()
-    const byCode = code ? schoolByCode(code, index) : undefined
+    const byCode = code ? (schoolByCode(code, index) ?? local.get(code)) : undefined
     if (!code || !byCode) out.push(byName)
     else if (!byName.school) out.push({ school: byCode, note: `按院校代码 ${code}` })
     else if (!sameSchool(byName.school.name, byCode.name))
@@ -88,7 +92,10 @@ export async function findListSchools(
     const matches = (await findSchools(entries, text)).filter((m) =>
       number ? m.kind === 'code' : m.kind !== 'id',
     )
-    if (number && matches.length === 0) return { school: undefined, note: numberNote(number) }
+    // the province's own 院校代号, where the plan book gives them (江苏 2026's 1265: 中国人民大学（苏州校区）)
+    const byLocal = number && matches.length === 0 ? local.get(number) : undefined
+    if (byLocal) return { school: byLocal, note: `按院校代号 ${number}` }
+    if (number && matches.length === 0) return { school: undefined, note: numberNote(number, local.size > 0) }
     const found = resolveMatches(matches.filter((m) => m.kind !== 'in-order'))
     if (found.found === 'one') {
       const school = index.byId.get(found.match.entry.id)

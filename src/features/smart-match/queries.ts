@@ -287,6 +287,8 @@ export async function menuRows(db: Db, scope: PlanScope, year: number): Promise<
       spcode: 'spcode',
       length: 'length',
       sgInfos: 'sg_infos',
+      localSchoolCode: 'local_school_code',
+      localSpcode: 'local_spcode',
     },
     order: 'id',
   })
@@ -302,6 +304,8 @@ export async function menuRows(db: Db, scope: PlanScope, year: number): Promise<
       num: c.int('num', i),
       length: c.text('length', i),
       sgInfos: c.text('sgInfos', i),
+      localSchoolCode: c.text('localSchoolCode', i),
+      localSpcode: c.text('localSpcode', i),
     })
   return rows
 }

@@ -39,6 +39,8 @@ export interface ZyItem {
   source: TierName
   sg_name: string
   sp_code: string | null
+  /** Extension: the province's own 专业代号 on its 志愿表 (江苏 01, 浙江 015), where a plan book gives it; else null */
+  local_sp_code: string | null
   luqu_rate: '80%'
   /** Score of the expected lowest rank in the rank year's 一分一段 table */
   min: number | null
@@ -61,6 +63,11 @@ export interface ZybItem {
   sid: number
   schoolName: string
   schoolCode: string
+  /**
+   * Extension: the province's own 院校代号 on its 志愿表 (江苏 1001, 浙江 0001, 广西's code), where a plan book gives
+   * it for the item's majors; else null
+   */
+  local_school_code: string | null
   index: number
   source: TierName
   sg_name: string
@@ -216,6 +223,12 @@ export async function smartMatchData(
   }
 }
 
+/** The one code the rows give (a unit's majors all have its 院校代号), null when none or several */
+function oneCode(codes: readonly (string | null | undefined)[]): string | null {
+  const known = new Set(codes.filter((c): c is string => typeof c === 'string' && c !== ''))
+  return known.size === 1 ? ([...known][0] as string) : null
+}
+
 function toItem(
   item: ListItem,
   index: number,
@@ -232,6 +245,7 @@ function toItem(
     sid: option.sid,
     schoolName: school?.name ?? '',
     schoolCode: school?.code ?? '',
+    local_school_code: oneCode(option.majors.map((m) => m.row.localSchoolCode)),
     index,
     source: item.tier,
     sg_name: option.group,
@@ -272,6 +286,7 @@ function toMajor(
     sg_name: group,
     // The plan's own code and length first; most sources publish neither, the catalogue of the matched major has them.
     sp_code: row.spcode ?? info?.code ?? null,
+    local_sp_code: row.localSpcode ?? null,
     luqu_rate: '80%',
     min: expected === null ? null : scoreAtRank(rows, expected),
     min_section: expected,

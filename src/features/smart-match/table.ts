@@ -140,14 +140,18 @@ export function smartMatchTables(
       head,
       rows: items.map((item) => [
         item.index,
-        `${item.schoolName}${academyMark(item)}${item.plan_carried && planNote ? ' *' : ''}`,
+        // the province's own codes before the names, where a plan book gives them: the form asks for both
+        `${item.local_school_code ? `${item.local_school_code} ` : ''}${item.schoolName}${academyMark(item)}${item.plan_carried && planNote ? ' *' : ''}`,
         // In a 专业组 province an item must name its group to be typed in: say when no source knows it.
         groupLabel(item) || (rule.volunteerType === 2 ? UNKNOWN_GROUP : ''),
         // A plan that lists the group without its majors (some sources): say so rather than leave a blank.
         item.zyList.length === 0
           ? '未列专业'
           : [
-              ...item.zyList.map((z) => `${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}`),
+              ...item.zyList.map(
+                (z) =>
+                  `${z.local_sp_code ? `${z.local_sp_code} ` : ''}${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}`,
+              ),
               ...(item.composition && COMPOSITION_MARK[item.composition]
                 ? [COMPOSITION_MARK[item.composition]]
                 : []),
@@ -187,6 +191,7 @@ const NO_MAJOR = {
   major_index: null,
   major: null,
   sp_code: null,
+  local_sp_code: null,
   expected_rank: null,
   expected_score: null,
   diff: null,
@@ -212,6 +217,8 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
         index: item.index,
         school: item.schoolName,
         school_code: nationalCode(item.schoolCode),
+        // the province's own 院校代号, where a plan book gives it: what its 志愿表 asks for
+        local_school_code: item.local_school_code,
         group: item.sg_name,
         item_expected_rank: item.min_section,
         item_chance: item.chance,
@@ -235,6 +242,7 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
           major_index: z.index,
           major: z.zyName,
           sp_code: z.sp_code,
+          local_sp_code: z.local_sp_code,
           expected_rank: z.min_section,
           expected_score: z.min,
           diff: z.diff,

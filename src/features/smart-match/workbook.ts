@@ -176,12 +176,21 @@ export function listSheet(data: SmartMatchData, req: WorkbookRequest): SheetSpec
   const grouped = rule.volunteerType === 2
   const adjustable = rule.volunteerType !== 3
   const n = Math.max(rule.majorNumMax, 1)
+  // the province's own codes, where the plan book gives them: what its 志愿表 asks for beside the names
+  const items = (['chong', 'wen', 'bao'] as const).flatMap((tier) =>
+    data.zyb_data.zybData[tier].map((item) => ({ tier, item })),
+  )
+  const localCodes = items.some(
+    ({ item }) => item.local_school_code !== null || item.zyList.some((z) => z.local_sp_code !== null),
+  )
   const head = [
     '志愿序号',
     '院校代码',
+    ...(localCodes ? ['院校代号'] : []),
     '院校',
     ...(grouped ? ['专业组'] : []),
     ...majorHeads(n),
+    ...(localCodes ? ['专业代号'] : []),
     ...(adjustable ? ['是否服从调剂'] : []),
     '冲稳保',
     '录取概率',
@@ -191,18 +200,18 @@ export function listSheet(data: SmartMatchData, req: WorkbookRequest): SheetSpec
     '专业来源',
     '备注',
   ]
-  const items = (['chong', 'wen', 'bao'] as const).flatMap((tier) =>
-    data.zyb_data.zybData[tier].map((item) => ({ tier, item })),
-  )
   const rows: CellValue[][] = items.map(({ tier, item }) => [
     item.index,
     nationalCode(item.schoolCode),
+    ...(localCodes ? [item.local_school_code ?? ''] : []),
     item.schoolName,
     ...(grouped ? [groupCell(item)] : []),
     ...majorCells(
       item.zyList.map((z) => z.zyName),
       n,
     ),
+    // the majors' 专业代号 in the order of the major columns (专业1 …), one cell: 01、03、05
+    ...(localCodes ? [item.zyList.map((z) => z.local_sp_code ?? '?').join('、')] : []),
     ...(adjustable ? ['是'] : []),
     TIER_LABEL[tier],
     item.chance,

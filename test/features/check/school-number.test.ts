@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../../src/endpoints/define.js'
 import { readChoicesFile } from '../../../src/features/check/file.js'
 import { checkInputFromSmartMatch } from '../../../src/features/check/from-smart-match.js'
+import { type ChoiceInput, schoolIndex } from '../../../src/features/check/model/match.js'
+import { schoolRefs } from '../../../src/features/check/queries.js'
+import { findListSchools } from '../../../src/features/check/school-names.js'
 import check from '../../../src/features/check/volunteer-check.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { runGaokao } from '../../helpers/cli.js'
@@ -25,7 +28,7 @@ afterAll(async () => ctx.db.close())
 
 const HUBEI = { province: '湖北', rank_year: 2025, score: 600, subject: '物理', xuanke: '物理,化学,生物' }
 const DAIHAO =
-  '"3003" 像是本省自己的院校代号 (本工具没有各省的院校代号, 只认 5 位的全国院校代码), 请填写院校名称'
+  '"3003" 像是本省自己的院校代号 (本工具没有该省的院校代号, 只认 5 位的全国院校代码), 请填写院校名称'
 
 describe('a number where a list names a school', () => {
   it('takes a typed 4-digit number for no school, and says it looks like the province’s 院校代号', async () => {
@@ -38,6 +41,24 @@ describe('a number where a list names a school', () => {
     expect(notFound.map((w: any) => w.choices)).toEqual([[1], [2]])
     // the warning itself says why, where a counsellor reads it
     expect(notFound[0].message).toBe(`第 1 志愿: 找不到院校 "3003": ${DAIHAO}`)
+  })
+
+  it("finds a school by the province's own 院校代号 where the plan book gives them (江苏 2026's 1265)", async () => {
+    const index = schoolIndex(await schoolRefs(ctx.db))
+    const jingchu = index.byId.get(3003)
+    if (!jingchu) throw new Error('fixture school 3003 missing')
+    // the plan's codes (run.ts localSchoolCodes): 4321 is 荆楚测试大学's here
+    const local = new Map([['4321', jingchu]])
+    const choice = (school: string) => ({ school, majors: [], tiaoji: true }) as ChoiceInput
+    const [byLocal, unknown] = await findListSchools(ctx.db, [choice('4321'), choice('9999')], index, local)
+    expect(byLocal).toMatchObject({ school: { sid: 3003 }, note: '按院校代号 4321' })
+    expect(unknown).toMatchObject({
+      school: undefined,
+      note: '"9999" 不是本省该年计划中的院校代号, 也不是已知的全国院校代码, 请核对或填写院校名称',
+    })
+    // a 院校代码 column holding the province's own code finds it too
+    const [byColumn] = await findListSchools(ctx.db, [{ ...choice(''), schoolCode: '4321' }], index, local)
+    expect(byColumn?.school?.sid).toBe(3003)
   })
 
   it('says a number of another length is no known 院校代码, and finds a school by its code', async () => {

@@ -40,6 +40,9 @@ export interface MenuRow {
   num: number | null
   length: string | null
   sgInfos: string | null
+  /** The province's own 院校代号 and 专业代号 on its 志愿表, where a plan book gives them (plans.local_*) */
+  localSchoolCode?: string | null
+  localSpcode?: string | null
   /** Taken from an earlier year's plan because the rank year's plan does not list the school */
   carried?: boolean
   /** Where a major row comes from when the plan does not name the unit's majors (compose.ts); absent: the plan */

@@ -1,0 +1,90 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
+import readXlsxFile from 'read-excel-file/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EndpointContext } from '../../../src/endpoints/define.js'
+import smartMatch from '../../../src/features/smart-match/smart-match.js'
+import { smartMatchRecords } from '../../../src/features/smart-match/table.js'
+import { runGaokao } from '../../helpers/cli.js'
+import { call, fixtureContext } from '../../helpers/context.js'
+import { buildFixtureDatasets } from '../../helpers/datasets.js'
+import { HUBEI_REQUEST, listItems } from '../../helpers/smart-match.js'
+
+/**
+ * The province's own 院校代号 and 专业代号 (plans.local_*, given by the plan books of 江苏, 浙江 and 广西 2026) are
+ * what its 志愿表 asks for beside the names: a list carries them in the JSON, the CSV, the table and the workbook.
+ * The fixture's 湖北 2025 rows of 荆楚测试大学 (sid 3003) are given codes here: 4301 and its majors' 01, 02 …
+ */
+
+let dir: string
+let ctx: EndpointContext
+beforeAll(async () => {
+  dir = await buildFixtureDatasets()
+  const file = join(dir, 'plans.parquet')
+  const coded = join(dir, 'plans-coded.parquet')
+  const instance = await DuckDBInstance.create(':memory:')
+  const conn = await instance.connect()
+  await conn.run(
+    `COPY (SELECT * REPLACE (
+        CASE WHEN sid = 3003 AND year = 2025 THEN '4301' END AS local_school_code,
+        CASE WHEN sid = 3003 AND year = 2025 AND spname <> '' THEN lpad(CAST(id % 100 AS VARCHAR), 2, '0') END
+          AS local_spcode)
+      FROM '${file}') TO '${coded}' (FORMAT parquet)`,
+  )
+  await conn.run(`COPY (SELECT * FROM '${coded}') TO '${file}' (FORMAT parquet)`)
+  conn.closeSync()
+  instance.closeSync()
+  ctx = fixtureContext(dir)
+})
+afterAll(async () => ctx.db.close())
+
+describe("the province's own codes in a list", () => {
+  it('names them in the JSON and the CSV: the item its 院校代号, each major its 专业代号', async () => {
+    const res = (await call(smartMatch, HUBEI_REQUEST, ctx)) as any
+    const items = listItems(res.data)
+    const coded = items.filter((i: any) => i.sid === 3003)
+    expect(coded.length).toBeGreaterThan(0)
+    for (const item of coded) {
+      expect(item.local_school_code).toBe('4301')
+      expect(item.zyList.every((z: any) => /^\d{2}$/u.test(z.local_sp_code))).toBe(true)
+    }
+    expect(items.filter((i: any) => i.sid !== 3003).every((i: any) => i.local_school_code === null)).toBe(
+      true,
+    )
+    const records = smartMatchRecords(res.data).filter((r) => r.school === coded[0].schoolName)
+    expect(
+      records.every((r) => r.local_school_code === '4301' && /^\d{2}$/u.test(String(r.local_sp_code))),
+    ).toBe(true)
+  })
+
+  it('writes them before the names in the table, and as columns of the workbook', async () => {
+    const args = [
+      'smart-match',
+      '--province',
+      '湖北',
+      '--batch',
+      '本科批',
+      '--rank-year',
+      '2025',
+      '--score',
+      '600',
+    ]
+    const more = ['--subject', '物理', '--xuanke', '物理,化学,生物']
+    const run = await runGaokao([...args, ...more], { datasets: dir })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/│ 4301 荆楚测试大学/u)
+    expect(run.stdout).toMatch(/│ \d{2} 会计学/u)
+    const out = join(mkdtempSync(join(tmpdir(), 'gaokao-codes-')), '志愿表.xlsx')
+    expect((await runGaokao([...args, ...more, '--out', out], { datasets: dir })).code).toBe(0)
+    const [sheet] = await readXlsxFile(out)
+    const [, head, ...rows] = sheet?.data as unknown as (string | number | null)[][]
+    const col = (name: string) => (head as string[]).indexOf(name)
+    expect(col('院校代号')).toBeGreaterThan(-1)
+    expect(col('专业代号')).toBeGreaterThan(-1)
+    const row = rows.find((r) => r[col('院校')] === '荆楚测试大学')
+    expect(row?.[col('院校代号')]).toBe('4301')
+    expect(String(row?.[col('专业代号')])).toMatch(/^\d{2}(、\d{2})*$/u)
+  })
+})
