@@ -92,6 +92,10 @@ describe('JSP adapter (江苏 2026 plan with 2023-2025 major outcomes)', () => {
     expect(find(plans, { schoolName: '哈尔滨工业大学' })[0]?.spname).toBe(
       '数学与应用数学(哈尔滨市)(中外合作办学)',
     )
+    // or where only the group's label says it
+    expect(find(plans, { schoolName: '东南大学', sgCode: '15' })[0]?.spname).toBe(
+      '机器人工程(苏州校区)(中外合作办学)',
+    )
     // two 电子信息类(中外合作办学) of one group: each with the notes the other lacks, its own places
     expect(
       find(plans, { schoolName: '上海交通大学', sgCode: '07' })

@@ -102,12 +102,12 @@ export function dropGpGroupsOfAnotherBatch(
   const gpOnly = (m: MergedRow) => sourcesOf(m, order).join('+') === 'GP'
   // the batches in which other sources have each group, with the majors they name there
   const others = new Map<string, Map<string, Set<string>>>()
-  const gp = new Map<string, { batch: string; majors: Set<string> }>()
+  const gp = new Map<string, { code: string; batch: string; majors: Set<string> }>()
   for (const m of rows) {
     if (m.sgCode === null || m.kind === 'school') continue
     const code = codeOf(m)
     if (gpOnly(m)) {
-      const g = gp.get(`${code}|${m.batchName}`) ?? { batch: m.batchName, majors: new Set<string>() }
+      const g = gp.get(`${code}|${m.batchName}`) ?? { code, batch: m.batchName, majors: new Set<string>() }
       if (m.kind === 'major') g.majors.add(majorKey(m.spname))
       gp.set(`${code}|${m.batchName}`, g)
       continue
@@ -120,7 +120,7 @@ export function dropGpGroupsOfAnotherBatch(
   }
   const misfiled = new Set<string>()
   for (const [key, g] of gp) {
-    const batches = others.get(key.slice(0, key.length - g.batch.length - 1))
+    const batches = others.get(g.code)
     if (!batches || batches.has(g.batch) || g.majors.size === 0) continue
     const elsewhere = [...batches.values()].some((names) => [...g.majors].every((n) => names.has(n)))
     if (elsewhere) misfiled.add(key)

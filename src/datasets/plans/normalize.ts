@@ -437,6 +437,18 @@ export function directionsOf(remark: string | null | undefined): string[] {
   return remarkBrackets(remark).filter((b) => !NOT_A_DIRECTION.test(b.slice(1, -1)))
 }
 
+/**
+ * Majors of one name whose 方向 agree, told apart (JSP, CG): each keeps its 方向 (`own`) and every bracket of its
+ * notes (`all`) that not all of them have, in the notes' order, even those read as no 方向 (lists, sentences).
+ */
+export function bracketsApart(
+  all: readonly (readonly string[])[],
+  own: readonly (readonly string[])[],
+): string[][] {
+  const common = (b: string) => all.every((bs) => bs.includes(b))
+  return all.map((bs, i) => bs.filter((b) => own[i]?.includes(b) || !common(b)))
+}
+
 /** Every non-empty top-level bracket of a remark, brackets included: '(A、B)(X学院,含Y班)' → ['(A、B)', '(X学院,含Y班)']. */
 export function remarkBrackets(remark: string | null | undefined): string[] {
   return topBrackets(cleanMajorName(remark))

@@ -3,6 +3,7 @@ import { provinceOf } from '../../normalize.js'
 import { join, listDir, readText, relPath } from '../../sources/files.js'
 import { Drops } from '../drops.js'
 import {
+  bracketsApart,
   catalogueCode,
   classifyBatch,
   clean,
@@ -522,12 +523,12 @@ function nameEntries(entries: CgEntry[], drops: Drops): PlanRecord[] {
  * others lack stay one name and fold (a group listed twice).
  */
 function nameApart(list: readonly CgEntry[]): void {
-  const brackets = list.map((e) => noteBrackets(e.note))
-  const common = (b: string) => brackets.every((bs) => bs.includes(b))
+  const kept = bracketsApart(
+    list.map((e) => noteBrackets(e.note)),
+    list.map((e) => noteDirections(e.note)),
+  )
   list.forEach((e, i) => {
-    const own = noteDirections(e.note)
-    const kept = (brackets[i] ?? []).filter((b) => own.includes(b) || !common(b))
-    e.record.spname = e.name + kept.join('')
+    e.record.spname = e.name + (kept[i] ?? []).join('')
   })
 }
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { csvRecords, join, listDir, readText, relPath } from '../../sources/files.js'
 import { Drops } from '../drops.js'
 import {
+  bracketsApart,
   classifyBatch,
   clean,
   cleanMajorName,
@@ -133,6 +134,8 @@ interface MajorRow {
   detail: JspDetail
   /** the name without notes */
   base: string
+  /** (中外合作办学) when a note or the group's label says it, which every name of the row keeps */
+  coop?: string
   spname: string
   /** all the direction brackets, used when two majors of one group share spname */
   fullName: string
@@ -247,7 +250,7 @@ export function jspRecords(
  * gender) are gender-split lines: returned, to be dropped like every source's. Majors of one group whose names
  * still agree are told apart by the brackets of their notes that they do not share, even those read as no 方向
  * (lists, commas): 上海交通大学's 江苏 2026 专业组（07） has two 电子信息类(中外合作办学), (巴黎卓越工程师学院,含笛卡尔班)
- * with 12 places and (浦江国际学院,依托张江国际理工学院) with 68, which had folded into one row of 12.
+ * with 10 places and (浦江国际学院,依托张江国际理工学院) with 68, which had folded into one row of 12.
  */
 function nameRows(rows: MajorRow[]): Set<MajorRow> {
   const split = new Set<MajorRow>()
@@ -272,12 +275,13 @@ function nameRows(rows: MajorRow[]): Set<MajorRow> {
 
 /** Names majors of one name apart by the brackets of their notes that not all of them have (see nameRows). */
 function nameApart(list: readonly MajorRow[]): void {
-  const brackets = list.map((r) => remarkBrackets(r.detail.majorRemark))
-  const common = (b: string) => brackets.every((bs) => bs.includes(b))
+  const kept = bracketsApart(
+    list.map((r) => remarkBrackets(r.detail.majorRemark)),
+    list.map((r) => directionsOf(r.detail.majorRemark)),
+  )
   list.forEach((r, i) => {
-    const own = directionsOf(r.detail.majorRemark)
-    const kept = (brackets[i] ?? []).filter((b) => own.includes(b) || !common(b))
-    r.spname = r.base + kept.join('')
+    const own = kept[i] ?? []
+    r.spname = r.base + own.join('') + (r.coop && !own.includes(r.coop) ? r.coop : '')
   })
 }
 
@@ -352,7 +356,7 @@ export const jspPlans: PlanAdapter = {
       const first = dirs[0] ?? ''
       const spname = name + first + (coop && coop !== first ? coop : '')
       const fullName = name + dirs.join('') + (coop && !dirs.includes(coop) ? coop : '')
-      rows.push({ core, detail, base: name, spname, fullName })
+      rows.push({ core, detail, base: name, spname, fullName, ...(coop ? { coop } : {}) })
     }
     const split = nameRows(rows)
     const records: PlanRecord[] = []
