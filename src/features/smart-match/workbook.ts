@@ -152,6 +152,9 @@ function notes(item: ZybItem, data: SmartMatchData, majorsPerChoice: number): st
     out.push(`专业组${UNKNOWN_GROUP}: 请查当年计划`)
   if (item.zyList.length > majorsPerChoice && majorsPerChoice <= 1)
     out.push('该校计划未列专业: 任选其一 (概率按该校最低的专业计)')
+  // a major the plan book lists twice under one name (two 专业代号, their places added): its code is written ?
+  if (item.local_school_code !== null && item.zyList.some((z) => z.local_sp_code === null))
+    out.push('专业代号为 ? 的专业: 计划书中有同名的两个专业 (代号不同), 请查计划书后填写')
   return out.join('; ')
 }
 
