@@ -36,7 +36,8 @@ export const CATEGORY_LABELS: Readonly<Record<string, string>> = lookupTable({
 })
 
 /** SPEC 4.11's order of checks. */
-const step = checkOrder('module', 'subModule', 'paging', 'pageSize', 'sort', 'category')
+// the keyword, which the spec does not check, after every check it orders
+const step = checkOrder('module', 'subModule', 'paging', 'pageSize', 'sort', 'category', 'keyword')
 
 /** An int field of 4.11: absent or '' is 0 (the spec's default); anything not a whole number is undefined. */
 function intField(v: unknown): number | undefined {
@@ -131,8 +132,8 @@ const input = z
       sortTypeOf,
       step('sort'),
     ),
-    // Text, or a number read as its text (2024), as every text filter takes it; null is none; anything else is
-    // refused, never silently read as no keyword (the whole list).
+    // Text, or a number read as its text (2024); null is none; anything else (a list, an object, true) is refused,
+    // never silently read as no keyword (the whole list), and only after the spec's own checks.
     keyword: readField(
       {
         description: '标题关键词 (仅资讯列表)',
@@ -147,6 +148,7 @@ const input = z
             : v === undefined || v === null
               ? ''
               : new Refusal('应为文本或数字'),
+      step('keyword'),
     ),
     category: readField(
       {

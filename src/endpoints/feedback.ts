@@ -25,10 +25,17 @@ export const PAGE_TITLE_MAX = 200
  * so does an emoji made of several code points (👨‍👩‍👧, a flag 🇨🇳) or a letter with a combining accent.
  */
 const graphemes = new Intl.Segmenter('zh', { granularity: 'grapheme' })
+/**
+ * A character of many code points (an emoji of seven) counts one, but a text of more code points than ten a
+ * character counts as too long: a letter can carry any number of combining marks, and 1,000 such "characters"
+ * could otherwise be megabytes stored.
+ */
+const MAX_CODE_POINTS_PER_CHAR = 10
 const chars = (s: string): number => {
   let n = 0
   for (const _ of graphemes.segment(s)) n++
-  return n
+  const points = [...s].length
+  return points > n * MAX_CODE_POINTS_PER_CHAR ? Math.ceil(points / MAX_CODE_POINTS_PER_CHAR) : n
 }
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u
 /** Mainland mobile numbers, optionally with +86 / 86 and separators. */

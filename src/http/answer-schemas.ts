@@ -205,7 +205,7 @@ export function describeAnswers(
       if (sampled.length === 1 && sampled[0] === 'null')
         throw new Error(
           `${name} ${where(path)}: null in every answer and not typed by the spec: declare its type in SPEC_TYPES ` +
-            '(src/http/answer-schemas.ts) or add a request to scripts/golden-requests.mjs where it has a value',
+            '(src/http/spec-types.ts) or add a request to scripts/golden-requests.mjs where it has a value',
         )
       out = withTypes({}, widened(sampled))
     }

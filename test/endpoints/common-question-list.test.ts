@@ -50,6 +50,8 @@ describe('common-question list (SPEC 4.11)', () => {
         err('参数 keyword 无效: 应为文本或数字'),
       )
     expect((await q({ module_type: 4, sub_module_type: 4, keyword: null })).data).toEqual(all.data)
+    // after the spec's own checks: a bad module is the spec's answer first
+    expect(await q({ module_type: 9, sub_module_type: 1, keyword: {} })).toEqual(err('模块类型参数错误'))
   })
   it('(4,3) answers the category options', async () => {
     expect(await q({ module_type: 4, sub_module_type: 3 })).toEqual({

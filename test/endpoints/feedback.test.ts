@@ -70,6 +70,10 @@ describe('feedback (SPEC 4.12)', () => {
     const emoji = await call(feedback, { ...good, content: '😀'.repeat(1000) }, ctx)
     expect(emoji.code).toBe(200)
     // an emoji of several code points, a flag, a letter with a combining accent: one character each
+    // but not a letter of a thousand combining marks: the text is counted by its code points then, ten a character
+    expect(await call(feedback, { ...good, content: `a${'\u0301'.repeat(20_000)}` }, ctx)).toEqual(
+      error('反馈内容最多1000字'),
+    )
     for (const one of ['👨‍👩‍👧', '🇨🇳', 'e\u0301']) {
       expect((await call(feedback, { ...good, content: one.repeat(1000) }, ctx)).code).toBe(200)
       expect(await call(feedback, { ...good, content: one.repeat(1001) }, ctx)).toEqual(

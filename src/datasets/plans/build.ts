@@ -268,11 +268,12 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
       continue
     }
     const campus = r.spname !== '' ? campusOf(r.schoolName, school.name) : null
-    // A campus that is no school of the table but files groups of its own has its own 院校代号 on the form
-    // (电子科技大学(沙河校区): 江苏 6112, beside 电子科技大学's 6104): its groups are not its main school's groups of
-    // the same code, which a list would tell the candidate to fill with majors they do not hold (电子科技大学 江苏
-    // 2026 专业组（03） with 电子信息类(清水河校区)(沙河校区)), and the schools table cannot hold them apart. Its
-    // majors in a province without groups stay, marked with the campus (below).
+    // A campus that is no school of the table named as the school of group rows: the sources name a campus so where
+    // it is an entry of the form of its own, with its own 院校代号 (电子科技大学(沙河校区): 江苏 6112, beside
+    // 电子科技大学's 6104; GX, GA and JSP list it apart), so its groups are not its main school's groups of the same
+    // code, which a list would tell the candidate to fill with majors they do not hold (电子科技大学 江苏 2026
+    // 专业组（03） with 电子信息类(清水河校区)(沙河校区)), and the schools table cannot hold them apart. Nothing here
+    // checks the code: such rows are counted. Its majors in a province without groups stay, marked with the campus.
     if (campus !== null && r.sgCode !== null && r.sgCode !== '') {
       drop(
         r.source,

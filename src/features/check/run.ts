@@ -20,7 +20,6 @@ import {
   findMajor,
   type Matched,
   matchOption,
-  type SchoolIndex,
   type SchoolRef,
   schoolIndex,
 } from './model/match.js'
@@ -37,7 +36,7 @@ import {
   ruleWarnings,
   togetherPairs,
 } from './model/warnings.js'
-import { schoolRefs } from './queries.js'
+import { localSchoolCodes, schoolRefs } from './queries.js'
 import { findListSchools } from './school-names.js'
 
 /** The check of one list: the candidate as smart-match reads them, each choice matched, the filing simulated. */
@@ -157,28 +156,6 @@ export function requirementText(r: Requirement): string {
   return [first, rest].filter((x) => x).join(', ') || '不限'
 }
 
-/**
- * The province's own 院校代号 of the plan (plans.local_school_code, where a plan book gives them: 江苏, 浙江, 广西
- * 2026), each of one school only (a code two schools share names neither).
- */
-function localSchoolCodes(options: readonly Option[], index: SchoolIndex): Map<string, SchoolRef> {
-  const sids = new Map<string, Set<number>>()
-  for (const o of options)
-    for (const m of o.majors) {
-      const code = m.row.localSchoolCode
-      if (!code) continue
-      const set = sids.get(code) ?? new Set<number>()
-      set.add(o.sid)
-      sids.set(code, set)
-    }
-  const out = new Map<string, SchoolRef>()
-  for (const [code, set] of sids) {
-    const school = set.size === 1 ? index.byId.get([...set][0] as number) : undefined
-    if (school) out.set(code, school)
-  }
-  return out
-}
-
 export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {}): Promise<CheckData> {
   const batch = req.batch ?? (await defaultBatch(db, req.province, req.rankYear))
   if (batch === undefined) throw noRuleError({ province: req.province, batch: '本科批' })
@@ -205,7 +182,12 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
   const score = req.score > 0 ? req.score : scoreAtRank(universe.table?.rows, candidate.rank)
   const line = await batchControlLine(db, candidate.province.name, req.rankYear, candidate.category, rule)
   const belowLine = score !== null && line !== null && score < line ? { score, line } : undefined
-  const found = await findListSchools(db, req.choices, index, localSchoolCodes(universe.options, index))
+  const local = new Map<string, SchoolRef>()
+  for (const { code, sid } of await localSchoolCodes(db, candidate.province.name, universe.planYear)) {
+    const school = index.byId.get(sid)
+    if (school) local.set(code, school)
+  }
+  const found = await findListSchools(db, req.choices, index, local)
   const matched = req.choices.map((input, i) => {
     const { school, note } = found[i] ?? { school: undefined }
     const m = matchOption(input, school, school ? (bySchool.get(school.sid) ?? []) : [], type)

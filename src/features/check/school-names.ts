@@ -45,7 +45,7 @@ export function numberNote(number: string, withLocal = false): string {
   if (withLocal)
     return `"${number}" 不是本省该年计划中的院校代号, 也不是已知的全国院校代码, 请核对或填写院校名称`
   if (number.length === 4)
-    return `"${number}" 像是本省自己的院校代号 (本工具没有该省的院校代号, 只认 5 位的全国院校代码), 请填写院校名称`
+    return `"${number}" 像是本省自己的院校代号 (该省该年的计划数据中没有院校代号, 只认 5 位的全国院校代码), 请填写院校名称`
   return `"${number}" 不是已知的院校代码 (全国院校代码为 5 位数字, 如 10284), 请填写院校名称`
 }
 
@@ -71,7 +71,7 @@ export async function findListSchools(
   for (const input of choices) {
     const byName = await findByName(input)
     const code = input.schoolCode?.trim()
-    const byCode = code ? (schoolByCode(code, index) ?? local.get(code)) : undefined
+    const byCode = code ? (schoolByCode(code, index) ?? local.get(code.normalize('NFKC'))) : undefined
     if (!code || !byCode) out.push(byName)
     else if (!byName.school) out.push({ school: byCode, note: `按院校代码 ${code}` })
     else if (!sameSchool(byName.school.name, byCode.name))

@@ -1,3 +1,4 @@
+import { JOINT_PROGRAMME } from '../../domain/joint-programme.js'
 import { majorNameKey, type Option } from './model/options.js'
 import type { SchoolInfo } from './queries.js'
 
@@ -70,8 +71,12 @@ export function preferredOptions(
   const out: Option[] = []
   for (const o of options) {
     if (!schoolMeets(p, schools.get(o.sid))) continue
+    const joint = (m: Option['majors'][number]) => JOINT_PROGRAMME.test(m.row.name)
+    // a group holding one is left out whole: its 调剂 can place the candidate in it (华东理工大学's 江苏 2026
+    // 专业组（03） holds 化学工程与工艺(中外合作办学))
+    if (p.publicOnly && o.granularity === 'group' && o.majors.some(joint)) continue
     let majors = o.majors
-    if (p.publicOnly) majors = majors.filter((m) => !JOINT_PROGRAMME.test(m.row.name))
+    if (p.publicOnly) majors = majors.filter((m) => !joint(m))
     if (keyword !== null) majors = majors.filter((m) => majorNameKey(m.row.name).includes(keyword))
     // an option all of whose majors are left out is left out (one that lists none is kept but for a keyword)
     if (majors.length === 0 && (keyword !== null || o.majors.length > 0)) continue
@@ -79,9 +84,6 @@ export function preferredOptions(
   }
   return out
 }
-
-/** A major name of a jointly run programme: 会计学(中外合作办学), 电子信息类(…)(中外合作办学) */
-const JOINT_PROGRAMME = /中外合作|合作办学/u
 
 /** The preferences in a few words, for a list's title and its workbook: "学校在 江苏、浙江 · 985 · 公办 · 专业含 计算机" */
 export function describePreferences(p: ListPreferences): string {

@@ -83,10 +83,15 @@ export interface ZybItem {
   /** Extension: chance of admission to the item, 0-1, as it comes true (model/calibration.ts) */
   chance: number
   /**
-   * Extension: the rank year's plan does not name the school, whose offer is taken from an earlier plan
-   * (candidate.earlier_plan_year): check it is still on offer.
+   * Extension: the rank year's plan does not name the school (or there is none yet), whose offer is taken from an
+   * earlier plan, `plan_year`: check it is still on offer.
    */
   plan_carried: boolean
+  /**
+   * Extension: the plan the item's offer comes from: candidate.plan_year's, or for a school that plan does not name,
+   * the plan before (candidate.earlier_plan_year)
+   */
+  plan_year: number
   /** Extension: the school's type (军事类, 政法类, 综合类 ...), null when unknown */
   school_type: string | null
   /**
@@ -183,7 +188,15 @@ export async function smartMatchData(
   const zybData: Record<TierName, ZybItem[]> = { chong: [], wen: [], bao: [] }
   for (const tier of TIERS) {
     zybData[tier] = list[tier].map((item) =>
-      toItem(item, ++index, schools.get(item.classified.option.sid), majors, rows, rank),
+      toItem(
+        item,
+        ++index,
+        schools.get(item.classified.option.sid),
+        majors,
+        rows,
+        rank,
+        outcome.universe.planYear,
+      ),
     )
   }
   const rule = outcome.rule
@@ -236,6 +249,7 @@ function toItem(
   majors: Map<number, MajorInfo>,
   rows: readonly ScoreRankRow[] | undefined,
   rank: number,
+  planYear: number,
 ): ZybItem {
   const { option } = item.classified
   const expected = Math.round(option.estimate.expected)
@@ -259,6 +273,7 @@ function toItem(
     min_section: expected,
     chance: shownChance(calibratedChance(option.estimate, rank)),
     plan_carried: option.carried,
+    plan_year: option.planYear ?? planYear,
     school_type: school?.type_name ?? null,
     composition: itemComposition(item.majors.map((m) => m.entry)),
     history: historyOf(option.estimate),

@@ -270,8 +270,12 @@ async function buildUniverse(
   // Units whose plan names no majors list the best evidence of them there is (compose.ts), marked as such.
   const menu = composeMenu(
     [
-      ...current.map((r) => ({ ...r, carried: !published })),
-      ...(planBook ? [] : previous.filter((r) => !offered.has(r.sid)).map((r) => ({ ...r, carried: true }))),
+      ...current.map((r) => ({ ...r, carried: !published, planYear })),
+      ...(planBook
+        ? []
+        : previous
+            .filter((r) => !offered.has(r.sid))
+            .map((r) => ({ ...r, carried: true, ...(earlier === undefined ? {} : { planYear: earlier }) }))),
     ],
     previous,
     history,

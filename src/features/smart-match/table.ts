@@ -47,12 +47,9 @@ export function latest(item: ZybItem, own: Granularity): string {
   return `${h.year}: ${h.min_section}${h.min === null ? '' : ` (${h.min}分)`}${borrowed}`
 }
 
-/**
- * The plan an item is offered in: the plan year's, or for an item that plan does not name (plan_carried) the earlier
- * plan it was carried from (candidate.earlier_plan_year); its majors of composition `plan` are that plan's.
- */
-export const itemPlanYear = (item: Pick<ZybItem, 'plan_carried'>, c: SmartMatchData['candidate']): number =>
-  item.plan_carried && c.earlier_plan_year !== null ? c.earlier_plan_year : c.plan_year
+/** The plan an item is offered in (ZybItem.plan_year): the plan year's, or the earlier plan it was carried from. */
+export const itemPlanYear = (item: Pick<ZybItem, 'plan_year'>, c: SmartMatchData['candidate']): number =>
+  item.plan_year ?? c.plan_year
 
 /**
  * 军 / 警: military and police academies admit in 提前批 after 政审 and 体检, and some sources file their lines

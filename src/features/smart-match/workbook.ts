@@ -146,8 +146,8 @@ function notes(item: ZybItem, data: SmartMatchData, majorsPerChoice: number): st
   const mark = academyMark(item).trim()
   if (mark === '(军)') out.push('军队院校: 多在提前批, 需政审、体检、面试')
   if (mark === '(警)') out.push('公安院校: 多在提前批, 需政审、体检')
-  if (item.plan_carried && data.candidate.earlier_plan_year !== null)
-    out.push(`该年计划未见此校, 沿用 ${data.candidate.earlier_plan_year} 年计划`)
+  const from = carriedFrom(item, data)
+  if (from !== null) out.push(`该年计划未见此校, 沿用 ${from} 年计划`)
   if (data.zyb_rule.volunteerType === 2 && item.sg_name === '')
     out.push(`专业组${UNKNOWN_GROUP}: 请查当年计划`)
   if (item.zyList.length > majorsPerChoice && majorsPerChoice <= 1)
@@ -276,7 +276,7 @@ export function coverSheet(data: SmartMatchData, req: WorkbookRequest, sources: 
   const planned = strategy
     ? (['chong', 'wen', 'bao'] as const).map((t) => `${TIER_LABEL[t]} ${strategy.rule[t]}`).join(', ')
     : ''
-  const carried = all.filter((i) => i.plan_carried).length
+  const carried = all.filter((i) => carriedFrom(i, data) !== null).length
   const rows: CellValue[][] = [[`${listTitle(data, req)} · 说明`], ['项目', '内容']]
   const sections: number[] = []
   const section = (title: string) => {

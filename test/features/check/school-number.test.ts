@@ -28,7 +28,7 @@ afterAll(async () => ctx.db.close())
 
 const HUBEI = { province: '湖北', rank_year: 2025, score: 600, subject: '物理', xuanke: '物理,化学,生物' }
 const DAIHAO =
-  '"3003" 像是本省自己的院校代号 (本工具没有该省的院校代号, 只认 5 位的全国院校代码), 请填写院校名称'
+  '"3003" 像是本省自己的院校代号 (该省该年的计划数据中没有院校代号, 只认 5 位的全国院校代码), 请填写院校名称'
 
 describe('a number where a list names a school', () => {
   it('takes a typed 4-digit number for no school, and says it looks like the province’s 院校代号', async () => {

@@ -5,6 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api'
 import readXlsxFile from 'read-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../../src/endpoints/define.js'
+import check from '../../../src/features/check/volunteer-check.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { smartMatchRecords } from '../../../src/features/smart-match/table.js'
 import { runGaokao } from '../../helpers/cli.js'
@@ -93,5 +94,17 @@ describe("the province's own codes in a list", () => {
     // 英语 has none: written ?, and the 备注 says why
     expect(String(row?.[col('专业代号')])).toMatch(/^\d{2}、\?$/u)
     expect(String(row?.[col('备注')])).toContain('专业代号为 ? 的专业: 计划书中有同名的两个专业')
+  })
+
+  it("lets the 志愿表 check find a school by the plan's 院校代号, and say a code the plan lacks", async () => {
+    const d = (await call(check, { ...HUBEI_REQUEST, choices: '4301/02,4399/02' }, ctx)).data
+    expect(d.choices[0]).toMatchObject({
+      school: '荆楚测试大学',
+      note: expect.stringContaining('按院校代号 4301'),
+    })
+    expect(d.choices[1]).toMatchObject({
+      status: 'school_not_found',
+      note: '"4399" 不是本省该年计划中的院校代号, 也不是已知的全国院校代码, 请核对或填写院校名称',
+    })
   })
 })

@@ -67,6 +67,12 @@ describe('preferredOptions', () => {
       [1, ['会计学']],
       [3, []],
     ])
+    // a group that holds one is left out whole: its 调剂 can place the candidate there
+    const group = {
+      ...option(1, ['化学工程与工艺', '化学工程与工艺(中外合作办学)']),
+      granularity: 'group',
+    } as Option
+    expect(preferredOptions([group], { ...NO_PREFERENCES, publicOnly: true }, schools)).toEqual([])
   })
   it('says what they are in a few words', () => {
     expect(

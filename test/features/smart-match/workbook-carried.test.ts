@@ -60,6 +60,7 @@ async function listCarried(carried: (i: number) => boolean): Promise<SmartMatchD
   data.candidate.earlier_plan_year = 2024
   items.forEach((item, i) => {
     item.plan_carried = carried(i)
+    if (carried(i)) item.plan_year = 2024
   })
   return data
 }
@@ -93,6 +94,18 @@ describe('items carried from an earlier plan', () => {
     expect(cover('专业来源')).toBe(
       `${n - carried} 项取自 2025 年计划, ${carried} 项取自 2024 年计划 (沿用: 2025 年计划未见这些院校): 填报前请以当年招生计划核对`,
     )
+  })
+
+  it("name the plan year's plan for its own items when the rank year has none (all plan_carried)", async () => {
+    // 山东 2026: no 2026 plan; every item is of the 2025 plan (plan_carried, the rank year's plan not naming it),
+    // none of the 2024 plan before it. Before: every row said 2024 年计划 (沿用)
+    const data = await listCarried(() => false)
+    data.candidate.rank_year = 2026
+    for (const item of itemsOf(data)) item.plan_carried = true
+    const { source, cover } = sheetsOf(data)
+    expect(new Set(source)).toEqual(new Set(['2025 年计划']))
+    expect(cover('专业来源')).toBe('全部取自 2025 年计划')
+    expect(smartMatchRecords(data).every((r) => r.plan_year === 2025)).toBe(true)
   })
 
   it('keep the plan year’s words where nothing is carried', async () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { JOINT_PROGRAMME } from '../../../domain/joint-programme.js'
 import { csvRecords, join, listDir, readText, relPath } from '../../sources/files.js'
 import { Drops } from '../drops.js'
 import {
@@ -67,9 +68,6 @@ const OUTCOME_YEARS = [2025, 2024, 2023] as const
  * 26新增组/无25承接 has no 2025 group: those outcomes keep no group code.
  */
 export const CONFIDENT_MAPPING = new Set(['高', '中高'])
-
-/** A note or group label of a 中外合作办学 programme */
-const COOPERATION = /中外合作|合作办学/u
 
 /** The fields read from a data-major-details object (only these; the ratings are never touched). */
 export interface JspDetail {
@@ -351,8 +349,8 @@ export const jspPlans: PlanAdapter = {
       // 中外合作办学 stays in the name wherever it stands among the notes (or only the group's label says it):
       // its fees are many times an ordinary major's (哈尔滨工业大学's 江苏 专业组（05）: 68,000 元 a year)
       const coop =
-        dirs.find((d) => COOPERATION.test(d)) ??
-        (COOPERATION.test(clean(detail.rawGroupName)) ? '(中外合作办学)' : undefined)
+        dirs.find((d) => JOINT_PROGRAMME.test(d)) ??
+        (JOINT_PROGRAMME.test(clean(detail.rawGroupName)) ? '(中外合作办学)' : undefined)
       const first = dirs[0] ?? ''
       const spname = name + first + (coop && coop !== first ? coop : '')
       const fullName = name + dirs.join('') + (coop && !dirs.includes(coop) ? coop : '')

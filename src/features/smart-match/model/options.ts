@@ -45,6 +45,8 @@ export interface MenuRow {
   localSpcode?: string | null
   /** Taken from an earlier year's plan because the rank year's plan does not list the school */
   carried?: boolean
+  /** The plan the row is of (run.ts: the plan year's, or the plan before's for a school it does not name) */
+  planYear?: number
   /** Where a major row comes from when the plan does not name the unit's majors (compose.ts); absent: the plan */
   composition?: Composition
 }
@@ -88,6 +90,8 @@ export interface Option {
   num: number | null
   /** Offered by an earlier plan than the rank year's (MenuRow.carried): less certain to be on offer */
   carried: boolean
+  /** The plan it is offered in (MenuRow.planYear) */
+  planYear?: number
   /**
    * How many of its majors an item lists, where not the rule's majorNumMax: a 专业+院校 school item ("one of its
    * majors", SCHOOL_ITEM_MAJORS) lists several for the counsellor to choose from, one per choice on the form.
@@ -327,6 +331,7 @@ export function buildOptions(input: BuildInput): Option[] {
       estimate: est,
       num,
       carried: first.carried === true,
+      ...(first.planYear === undefined ? {} : { planYear: first.planYear }),
       ...(granularity === 'school' && input.volunteerType === 3 ? { majorLimit: SCHOOL_ITEM_MAJORS } : {}),
     })
   }
