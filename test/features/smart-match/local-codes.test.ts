@@ -8,7 +8,7 @@ import type { EndpointContext } from '../../../src/endpoints/define.js'
 import check from '../../../src/features/check/volunteer-check.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { smartMatchRecords } from '../../../src/features/smart-match/table.js'
-import { runGaokao } from '../../helpers/cli.js'
+import { HUBEI_LIST_FLAGS, runGaokao } from '../../helpers/cli.js'
 import { call, fixtureContext } from '../../helpers/context.js'
 import { buildFixtureDatasets } from '../../helpers/datasets.js'
 import { HUBEI_REQUEST, listItems } from '../../helpers/smart-match.js'
@@ -65,24 +65,13 @@ describe("the province's own codes in a list", () => {
   })
 
   it('writes them before the names in the table, and as columns of the workbook', async () => {
-    const args = [
-      'smart-match',
-      '--province',
-      '湖北',
-      '--batch',
-      '本科批',
-      '--rank-year',
-      '2025',
-      '--score',
-      '600',
-    ]
-    const more = ['--subject', '物理', '--xuanke', '物理,化学,生物']
-    const run = await runGaokao([...args, ...more], { datasets: dir })
+    const args = ['smart-match', ...HUBEI_LIST_FLAGS]
+    const run = await runGaokao(args, { datasets: dir })
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/│ 4301 荆楚测试大学/u)
     expect(run.stdout).toMatch(/│ \d{2} 会计学/u)
     const out = join(mkdtempSync(join(tmpdir(), 'gaokao-codes-')), '志愿表.xlsx')
-    expect((await runGaokao([...args, ...more, '--out', out], { datasets: dir })).code).toBe(0)
+    expect((await runGaokao([...args, '--out', out], { datasets: dir })).code).toBe(0)
     const [sheet] = await readXlsxFile(out)
     if (!sheet) throw new Error('no sheet in the workbook')
     const [, head, ...rows] = sheet.data as unknown as (string | number | null)[][]

@@ -9,7 +9,7 @@ import {
   workbookSheets,
 } from '../../../src/features/smart-match/workbook.js'
 import { workbookRequest } from '../../../src/features/smart-match/workbook-file.js'
-import { runGaokao } from '../../helpers/cli.js'
+import { HUBEI_LIST_FLAGS, runGaokao } from '../../helpers/cli.js'
 import { call, fixtureContext } from '../../helpers/context.js'
 import { buildFixtureDatasets } from '../../helpers/datasets.js'
 
@@ -121,20 +121,9 @@ describe('items carried from an earlier plan', () => {
     const first = itemsOf(data)[0] as ZybItem
     for (const r of records)
       expect([r.plan_year, r.plan_carried]).toEqual(r.index === first.index ? [2024, true] : [2025, false])
-    const csv = await runGaokao(
-      [
-        'smart-match',
-        '--province',
-        '湖北',
-        '--batch',
-        '本科批',
-        '--rank-year',
-        '2025',
-        '--score',
-        '600',
-      ].concat(['--subject', '物理', '--xuanke', '物理,化学,生物', '--format', 'csv', '--no-bom']),
-      { datasets: dir },
-    )
+    const csv = await runGaokao(['smart-match', ...HUBEI_LIST_FLAGS, '--format', 'csv', '--no-bom'], {
+      datasets: dir,
+    })
     const [head, row] = csv.stdout.split('\r\n')
     const cols = (head ?? '').split(',')
     expect(cols.slice(cols.indexOf('composition'), cols.indexOf('composition') + 3)).toEqual([
