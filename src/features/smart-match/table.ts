@@ -47,10 +47,6 @@ export function latest(item: ZybItem, own: Granularity): string {
   return `${h.year}: ${h.min_section}${h.min === null ? '' : ` (${h.min}分)`}${borrowed}`
 }
 
-/** The plan an item is offered in (ZybItem.plan_year): the plan year's, or the earlier plan it was carried from. */
-export const itemPlanYear = (item: Pick<ZybItem, 'plan_year'>, c: SmartMatchData['candidate']): number =>
-  item.plan_year ?? c.plan_year
-
 /**
  * 军 / 警: military and police academies admit in 提前批 after 政审 and 体检, and some sources file their lines
  * under the ordinary batch: a counsellor must see them at a glance.
@@ -205,7 +201,6 @@ const NO_MAJOR = {
  * lists no majors (a group or school published without them), so that every item of the list is there.
  */
 export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>[] {
-  const c = data.candidate
   const out: Record<string, unknown>[] = []
   for (const tier of ['chong', 'wen', 'bao'] as const) {
     for (const item of data.zyb_data.zybData[tier]) {
@@ -229,7 +224,7 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
         composition: item.composition,
         // The plan the item is offered in (its majors of composition plan are that plan's), and whether it is an
         // earlier plan carried over because the plan year's does not name the school (plan_carried).
-        plan_year: itemPlanYear(item, c),
+        plan_year: item.plan_year,
         plan_carried: item.plan_carried,
       }
       if (item.zyList.length === 0) out.push({ ...itemFields, ...NO_MAJOR })

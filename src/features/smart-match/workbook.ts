@@ -6,7 +6,6 @@ import type { MatchRequest } from './run.js'
 import {
   academyMark,
   ITEM_LEVEL,
-  itemPlanYear,
   latest,
   nationalCode,
   TIER_LABEL,
@@ -110,11 +109,9 @@ export function majorCells(names: readonly string[], n: number): string[] {
   return cells
 }
 
-/** The earlier plan a carried item comes from (plan_carried), else null. */
-const carriedFrom = (item: ZybItem, data: SmartMatchData): number | null => {
-  const year = itemPlanYear(item, data.candidate)
-  return year === data.candidate.plan_year ? null : year
-}
+/** The earlier plan a carried item comes from (its plan_year before the list's), else null. */
+const carriedFrom = (item: ZybItem, data: SmartMatchData): number | null =>
+  item.plan_year === data.candidate.plan_year ? null : item.plan_year
 
 /**
  * The cover's 专业来源: which plan the items' majors come from. Items carried from an earlier plan (the plan year's
