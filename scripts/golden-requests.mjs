@@ -258,6 +258,15 @@ variant('volunteer-check', {
   xuanke: '物理,化学,生物',
   choices: '1111/01,南大/01,南京大学/99,苏大/32',
 })
+// a plan filtered for other subjects' candidates (浙江 2026 holds only what 物化生 may take): plan_open_to
+variant('smart-match', {
+  province: '浙江',
+  batch: '普通类一段',
+  rank_year: 2026,
+  rank: 30000,
+  subject: '综合',
+  xuanke: '历史,政治,地理',
+})
 
 const db = openDb({ preload: true })
 const contexts = createContextFactory({ db, now: () => new Date('2026-11-26T00:00:00Z') })

@@ -3,6 +3,7 @@ import { badRequest } from '../../errors.js'
 import { defaultBatch } from '../smart-match/defaults.js'
 import { calibratedChance } from '../smart-match/model/calibration.js'
 import type { Option } from '../smart-match/model/options.js'
+import { missesProgrammes } from '../smart-match/model/plan-book.js'
 import { meetsRequirement, type Requirement, type Subject } from '../smart-match/model/subjects.js'
 import { batchControlLine } from '../smart-match/queries.js'
 import { scoreAtRank } from '../smart-match/response.js'
@@ -171,6 +172,9 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
     volunteerNumMax: rule.volunteer_num_max,
     majorNumMax: Math.max(1, rule.major_num_max),
     batch: rule.batch_name,
+    ...(universe.planOpenTo && missesProgrammes(universe.planOpenTo, candidate.chosen)
+      ? { planOpenTo: { subjects: universe.planOpenTo.join('+'), year: universe.planYear } }
+      : {}),
   }
   const index = schoolIndex(await schoolRefs(db))
   const bySchool = new Map<number, Option[]>()

@@ -275,6 +275,15 @@ export async function hasOutcomes(db: Db, scope: PlanScope, year: number): Promi
   return (row?.n ?? 0) > 0
 }
 
+/** The sources of a year's plan rows in scope (the plans' `source` codes: ZJP, JSP, GP …). */
+export async function planSources(db: Db, scope: PlanScope, year: number): Promise<string[]> {
+  const rows = await db.all<{ source: string }>(
+    `SELECT DISTINCT source FROM plans WHERE ${scopeSql(scope)} AND year = ? ORDER BY source`,
+    [...scopeParams(scope), year],
+  )
+  return rows.map((r) => r.source)
+}
+
 /** The plan rows of one year: the options on offer (their outcomes, if any, are never read here). */
 export async function menuRows(db: Db, scope: PlanScope, year: number): Promise<MenuRow[]> {
   const c = await readColumns(db, {

@@ -15,6 +15,7 @@ import {
   type TierName,
   tierCounts,
 } from './model/index.js'
+import { missesProgrammes } from './model/plan-book.js'
 import { batchControlLine, type MajorInfo, majorInfos, type SchoolInfo, schoolInfos } from './queries.js'
 import { listOf, type MatchOutcome, volunteerTypeOf } from './run.js'
 
@@ -144,6 +145,12 @@ export interface SmartMatchData {
      * (preferences.ts describePreferences: "学校在 江苏、浙江 · 985 · 公办 · 专业含 计算机")
      */
     preferences?: string
+    /**
+     * Extension, only when the plan year's plan holds only the programmes open to candidates of some subjects
+     * (浙江 2026: 物理+化学+生物; model/plan-book.ts) and the candidate's subjects are others or not given: those
+     * subjects, joined by +. The list misses every programme that requires another subject.
+     */
+    plan_open_to?: string
   }
 }
 
@@ -200,6 +207,7 @@ export async function smartMatchData(
     )
   }
   const rule = outcome.rule
+  const openTo = outcome.universe.planOpenTo
   return {
     zyb_type: STRATEGIES.map((s) => ({
       name: s.name,
@@ -232,6 +240,7 @@ export async function smartMatchData(
         rule,
       ),
       majors_from_school_lines: outcome.universe.noMajorLines,
+      ...(openTo && missesProgrammes(openTo, outcome.chosen) ? { plan_open_to: openTo.join('+') } : {}),
     },
   }
 }

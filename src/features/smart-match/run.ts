@@ -36,7 +36,7 @@ import {
   tierCounts,
   xuankeCategory,
 } from './model/index.js'
-import { isPlanBook } from './model/plan-book.js'
+import { isPlanBook, planOpenTo } from './model/plan-book.js'
 import {
   findRule,
   hasOutcomes,
@@ -45,6 +45,7 @@ import {
   menuYear,
   type PlanScope,
   planBatchNames,
+  planSources,
   premiumRows,
   type RankTable,
   type RuleRow,
@@ -98,6 +99,11 @@ export interface Universe {
    * major line to check them against, its schools are the options.
    */
   noMajorLines: boolean
+  /**
+   * The subjects the plan year's plan was filtered for (浙江 2026: 物理, 化学, 生物; model/plan-book.ts), null when it
+   * was not: a list for a candidate of other subjects misses the programmes that require them.
+   */
+  planOpenTo: readonly Subject[] | null
 }
 
 export interface Candidate {
@@ -252,7 +258,7 @@ async function buildUniverse(
   const earlier = await menuYear(db, scope, planYear - 1)
   const fromYear = req.rankYear - params.lookback
   const undergraduate = levelOf(c.rule) === '本科'
-  const [current, previous, evidence, tables, lines, admitted] = await Promise.all([
+  const [current, previous, evidence, tables, lines, admitted, sources] = await Promise.all([
     menuRows(db, scope, planYear),
     earlier === undefined ? Promise.resolve([]) : menuRows(db, scope, earlier),
     historyRows(db, scope, fromYear, req.rankYear, undergraduate),
@@ -261,6 +267,7 @@ async function buildUniverse(
       ? undergraduateLines(db, province, categories, fromYear, req.rankYear)
       : new Map<string, number>(),
     hasOutcomes(db, scope, planYear),
+    planSources(db, scope, planYear),
   ])
   const history = opts.hideMajorLines ? asSchoolLines(evidence) : evidence
   const offered = new Set(current.map((r) => r.sid))
@@ -330,6 +337,7 @@ async function buildUniverse(
     unjudgedSchools: new Set(menu.filter((r) => !judged.has(r.sid)).map((r) => r.sid)).size,
     table: target,
     noMajorLines,
+    planOpenTo: planOpenTo(sources),
   }
 }
 

@@ -114,11 +114,15 @@ export function smartMatchTables(
     c.unjudged_schools > 0
       ? `\n计划中另有 ${c.unjudged_schools} 所院校没有可用的往年最低位次 (只有分数, 或无录取数据), 无法判断, 未列入`
       : ''
+  // A plan filtered for other subjects' candidates (浙江 2026) lacks programmes this candidate could take: say so
+  const openTo = c.plan_open_to
+    ? `\n注意: ${c.plan_year} 年计划数据只含${c.plan_open_to}考生可报的专业 (来源所限); 要求其他选考科目的专业未列入, 请对照招生计划补充`
+    : ''
   // The subjects the list was filtered by: without 选科 half of a 3+1+2 list can change (groups it cannot take)
   const subjects = xuankeLabel(req?.xuanke, c.category)
   const views: TableView[] = [
     {
-      title: `${typeof req?.province === 'string' ? `${req.province} ` : ''}${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank}${subjects ? ` · ${subjects}` : ''}${c.preferences ? ` · 只列: ${c.preferences}` : ''} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${unjudged}`,
+      title: `${typeof req?.province === 'string' ? `${req.province} ` : ''}${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank}${subjects ? ` · ${subjects}` : ''}${c.preferences ? ` · 只列: ${c.preferences}` : ''} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${openTo}${unjudged}`,
       head: [],
       rows: [],
     },

@@ -97,6 +97,17 @@ describe('what could not be matched', () => {
     expect(one('major_not_found')).toContain('major_not_found')
     expect(one('ok')).toEqual([])
   })
+  it("a major or school not found in a plan filtered for other subjects' candidates says the data may miss it", () => {
+    // 浙江 2026: the plan export holds only what 物化生 candidates may take; a 史政地 candidate's 政治 programme
+    // is missing from the data, not from the plan
+    const filtered: RuleFacts = { ...MAJORS, planOpenTo: { subjects: '物理+化学+生物', year: 2026 } }
+    const said = (rule: RuleFacts, status: ChoiceFacts['status']) =>
+      matchWarnings(rule, [fact(1, { status })], '综合')[0]?.message ?? ''
+    for (const status of ['major_not_found', 'no_option'] as const) {
+      expect(said(filtered, status)).toContain('2026 年计划数据只含物理+化学+生物考生可报的专业')
+      expect(said(MAJORS, status)).not.toContain('计划数据只含')
+    }
+  })
   it('a school not found: the schools its name may mean, when the search found some', () => {
     const said = (more: Partial<ChoiceFacts>) =>
       matchWarnings(

@@ -91,6 +91,12 @@ export interface RuleFacts {
   volunteerNumMax: number
   majorNumMax: number
   batch: string
+  /**
+   * Where the plan holds only the programmes open to candidates of other subjects than this candidate's (浙江 2026:
+   * 物理+化学+生物; smart-match/model/plan-book.ts): those subjects, and the plan's year. A programme not found may
+   * be one the data miss, not one the plan lacks.
+   */
+  planOpenTo?: { subjects: string; year: number }
 }
 
 /** Thresholds; each warning's test (test/features/check/warnings.test.ts) sits on either side of them. */
@@ -190,6 +196,9 @@ export function matchWarnings(
 ): CheckWarning[] {
   const out: CheckWarning[] = []
   const seen = new Map<string, number>()
+  const partial = rule.planOpenTo
+    ? `; ${rule.planOpenTo.year} 年计划数据只含${rule.planOpenTo.subjects}考生可报的专业, 要求其他选考科目的专业不在其中, 请对照招生计划`
+    : ''
   for (const c of choices) {
     const at = [c.position]
     switch (c.status) {
@@ -205,7 +214,7 @@ export function matchWarnings(
         out.push({
           code: 'no_option',
           level: 'warning',
-          message: `${pos(c.position)} ${c.school}: 本批次${category}没有该校可判断的招生 (不在招生计划中, 或往年没有录取位次), 未计入模拟`,
+          message: `${pos(c.position)} ${c.school}: 本批次${category}没有该校可判断的招生 (不在招生计划中, 或往年没有录取位次)${partial}, 未计入模拟`,
           choices: at,
         })
         break
@@ -237,7 +246,7 @@ export function matchWarnings(
         out.push({
           code: 'major_not_found',
           level: 'error',
-          message: `${pos(c.position)} ${c.label}: 该校招生计划中没有这个专业 (或往年没有录取位次), 未计入模拟`,
+          message: `${pos(c.position)} ${c.label}: 该校招生计划中没有这个专业 (或往年没有录取位次)${partial}, 未计入模拟`,
           choices: at,
         })
         break
