@@ -83,6 +83,7 @@ const flat = (r: AuditRow) => ({
   candidates: r.candidates,
   items: r.items,
   ready: r.ready,
+  local_codes: r.local_codes,
   plan: r.composition.plan,
   plan_prev_year: r.composition.plan_prev_year,
   admitted_prev_year: r.composition.admitted_prev_year,
@@ -107,6 +108,7 @@ function view(rows: readonly AuditRow[], total: ReturnType<typeof summary>) {
       '志愿数',
       '可填',
       '比例',
+      '本省代号',
       '当年计划',
       '上年计划',
       '上年录取',
@@ -123,14 +125,15 @@ function view(rows: readonly AuditRow[], total: ReturnType<typeof summary>) {
       r.items,
       r.ready,
       pct(r.ready, r.items),
+      r.local_codes,
       r.composition.plan,
       r.composition.plan_prev_year,
       r.composition.admitted_prev_year,
       r.composition.none,
       r.skipped.join('; '),
     ]),
-    numeric: [1, 5, 6, 7, 9, 10, 11, 12],
+    numeric: [1, 5, 6, 7, 9, 10, 11, 12, 13],
     footer:
-      '可填: 专业组省份有专业组代码和专业, 专业+院校省份有一个专业, 院校省份有院校下的专业. 上年计划 / 上年录取: 当年计划未列专业, 取自上一年.',
+      '可填: 专业组省份有专业组代码和专业, 专业+院校省份有一个专业, 院校省份有院校下的专业. 本省代号: 写明本省院校代号和每个专业的专业代号 (江苏、浙江、广西 2026 年计划有). 上年计划 / 上年录取: 当年计划未列专业, 取自上一年.',
   }
 }

@@ -6,6 +6,7 @@ import { ApiError, badRequest } from '../../errors.js'
 import { defaultBatch } from './defaults.js'
 import { type Composition, formReady, itemComposition, STRATEGIES, TIERS } from './model/index.js'
 import { rankTables } from './queries.js'
+import { namesLocalCodes } from './response.js'
 import { levelOf, listOf, matchCandidate, resolveCandidate, volunteerTypeOf } from './run.js'
 
 /**
@@ -32,6 +33,11 @@ export interface AuditRow {
   candidates: number
   items: number
   ready: number
+  /**
+   * Items naming the province's own codes: their 院校代号 and every listed major's 专业代号 (江苏, 浙江, 广西 ask for
+   * them; their 2026 plan books give them; 0 where no plan does)
+   */
+  local_codes: number
   /** Items by where their majors come from; `none` when no source names any */
   composition: Record<Composition | 'none', number>
   /** Why a candidate got no list (no rule, no table, no data), one entry per candidate */
@@ -75,6 +81,7 @@ async function auditProvinceYear(
     candidates: 0,
     items: 0,
     ready: 0,
+    local_codes: 0,
     composition: { plan: 0, plan_prev_year: 0, admitted_prev_year: 0, none: 0 },
     skipped: [],
   }
@@ -108,6 +115,7 @@ async function auditProvinceYear(
         for (const item of list[tier]) {
           row.items++
           if (formReady(item.classified, type)) row.ready++
+          if (namesLocalCodes(item)) row.local_codes++
           row.composition[itemComposition(item.majors.map((m) => m.entry)) ?? 'none']++
         }
       }

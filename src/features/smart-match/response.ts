@@ -251,6 +251,17 @@ function oneCode(codes: readonly (string | null | undefined)[]): string | null {
   return known.size === 1 ? ([...known][0] as string) : null
 }
 
+/** The item's 院校代号 in the province's own codes (江苏, 浙江, 广西 plan books), null where its plan gives none */
+export const localSchoolCode = (item: ListItem): string | null =>
+  oneCode(item.classified.option.majors.map((m) => m.row.localSchoolCode))
+
+/**
+ * Whether an item names the province's own codes its 志愿表 asks for: its 院校代号 and each listed major's 专业代号
+ * (`smart-match audit` counts them).
+ */
+export const namesLocalCodes = (item: ListItem): boolean =>
+  localSchoolCode(item) !== null && item.majors.every((m) => (m.entry.row.localSpcode ?? '') !== '')
+
 function toItem(
   item: ListItem,
   index: number,
@@ -268,7 +279,7 @@ function toItem(
     sid: option.sid,
     schoolName: school?.name ?? '',
     schoolCode: school?.code ?? '',
-    local_school_code: oneCode(option.majors.map((m) => m.row.localSchoolCode)),
+    local_school_code: localSchoolCode(item),
     index,
     source: item.tier,
     sg_name: option.group,
