@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { gxPlans, gxTuition, lineLabels, programmeLabel } from '../../src/datasets/plans/sources/gx.js'
+import {
+  gxPlans,
+  gxTuition,
+  lineLabels,
+  nameApartByRemarks,
+  programmeLabel,
+} from '../../src/datasets/plans/sources/gx.js'
 import {
   nameApartByLength,
   zjpPlans,
@@ -63,12 +69,69 @@ describe('GX adapter (广西 2026 plan book, 2025 group lines)', async () => {
     })
   })
 
-  it('adds the plan numbers of programmes repeating a key; reads 化学 + 生物', () => {
-    const sci = find(res.records, { schoolName: '北京大学', spname: '理科试验班类' })
-    expect(sci).toHaveLength(1)
-    // two programmes' 专业代号 are no one code
-    expect(sci[0]).toMatchObject({ num: 4, sgInfos: '首选物理,再选化学和生物', localSpcode: null })
-    expect(dropped(res, 'programme repeating another of its key (plan numbers added)')).toBe(1)
+  it('names apart programmes repeating a key by their remarks; reads 化学 + 生物', () => {
+    // 022 and 023, both 理科试验班类 of 专业组 102: 包含专业：数学类 / 物理学类. Folded, they had shown one programme of
+    // 4 places and no 专业代号
+    const sci = find(res.records, { schoolName: '北京大学', sgCode: '102' }).filter((r) =>
+      r.spname.startsWith('理科试验班类'),
+    )
+    expect(sci.map((r) => [r.spname, r.localSpcode, r.num, r.sgInfos])).toEqual([
+      ['理科试验班类(含数学类)', '022', 1, '首选物理,再选化学和生物'],
+      ['理科试验班类(含物理学类)', '023', 3, '首选物理,再选化学和生物'],
+    ])
+    expect(dropped(res, 'programme repeating another of its key (plan numbers added)')).toBe(0)
+  })
+
+  it('names programmes apart by the first remark piece the others lack, and leaves alike ones to fold', () => {
+    const rec = (spname: string, localSpcode: string | null, tuition = 5400) =>
+      ({
+        year: 2026,
+        schoolName: '西安外国语大学',
+        batchName: '本科批',
+        sgCode: '153',
+        spname,
+        localSpcode,
+        tuition,
+      }) as PlanRecord
+    const named = (pairs: [PlanRecord, string][]) => {
+      nameApartByRemarks(
+        pairs.map(([r]) => r),
+        new Map(pairs),
+      )
+      return pairs.map(([r]) => r.spname)
+    }
+    // GX's commas; the campus's 在…办学 and the fee are no note; a piece both share is none either
+    expect(
+      named([
+        [rec('英语', '024'), '4 年，5400 元/年，在长安校区办学'],
+        [rec('英语', '025'), '师范类，4 年，5400 元/年，在长安校区办学'],
+      ]),
+    ).toEqual(['英语', '英语(师范类)'])
+    // ZJP's full stops; a requirement worded two ways is no note; a long piece is cut
+    expect(
+      named([
+        [rec('化学', '041'), '玉泉校区。轻度色觉异常（俗称色弱）者不予录取。'],
+        [rec('化学', '042'), '玉泉校区。双学士学位复合型人才培养项目。不招色弱考生。'],
+        [rec('化学', '043'), '玉泉校区。与英国赫瑞瓦特大学马来西亚校区“2+2”双学位联合培养。'],
+      ]),
+    ).toEqual([
+      '化学',
+      '化学(双学士学位复合型人才培养项目)',
+      '化学(与英国赫瑞瓦特大学马来西亚校区“2+2”双学位联…)',
+    ])
+    // remarks that differ in the fee only, or codes not all known: left as they are (foldSameKey adds them)
+    expect(
+      named([
+        [rec('会计学', '008', 5280), '卫星校区[东校区]。'],
+        [rec('会计学', '027', 20000), '卫星校区[东校区]。'],
+      ]),
+    ).toEqual(['会计学', '会计学'])
+    expect(
+      named([
+        [rec('法学', null), '4 年,6000 元/年,纪检监察方向'],
+        [rec('法学', null), '4 年,6000 元/年'],
+      ]),
+    ).toEqual(['法学', '法学'])
   })
 
   it('takes the plan type from the programme label and drops the README tracks', () => {

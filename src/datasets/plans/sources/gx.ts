@@ -39,7 +39,8 @@ import { acceptsGroups, collectRecords, lineOnly, localCode, PLAN_ONLY } from '.
  * Art and sport batches (本科提前批艺术类…, …体育类) are 艺术类 / 体育类 rows (composite scores; their groups
  * differ between the two tracks, and the 本科第一批 校考 items printed in both books are one list).
  * Programmes repeated on one key (same batch, group and major name: 师范/非师范, two campuses or 方向 the book puts
- * only in the remarks) become one record whose plan number is their sum.
+ * only in the remarks) are named apart by their remarks (nameApartByRemarks: 英语(师范类)); those the remarks do
+ * not tell apart become one record whose plan number is their sum.
  */
 export const REPO = 'Linear27__guangxi-gaokao-2026-physics'
 
@@ -259,6 +260,61 @@ export function foldSameKey(records: readonly PlanRecord[], drops: Drops, reason
   return out
 }
 
+/**
+ * A remark's piece that tells nothing apart a family would read in a name: the length and the fee (the record keeps
+ * them), and health or score requirements (色弱 worded two ways on two programmes of one school).
+ */
+const NOT_A_NAME_PIECE =
+  /\d\s*年制?$|^\d\s*年|元|免费|待定|学费|色盲|色弱|色觉|身高|视力|听力|只招|不招|仅招|限招|要求|不予录取|成绩|分数/u
+
+/** The pieces of a plan-book remark, in order: GX's are split by commas, ZJP's by full stops. */
+function remarkPieces(remark: string): string[] {
+  return cleanSpaced(remark)
+    .split(/[,，;；。]/u)
+    .map((s) =>
+      clean(s)
+        .replace(/^在(.+)办学$/u, '$1')
+        .replace(/^包含专业[:：]?/u, '含'),
+    )
+    .filter((s) => s !== '' && !NOT_A_NAME_PIECE.test(s))
+}
+
+/** A piece as a name's note: long sentences cut, brackets of the piece kept as the name's (全角 → ASCII). */
+const MAX_NOTE = 24
+const asNote = (piece: string) =>
+  `(${piece.length > MAX_NOTE ? `${[...piece].slice(0, MAX_NOTE).join('')}…` : piece})`
+
+/**
+ * Programmes of one key (batch, group, major name) that the plan book lists apart, each with its own 专业代号, are
+ * named apart by the first piece of their remarks the others do not share, as the plan books name such programmes
+ * (英语 and 英语(师范类), 西安外国语大学 024 and 025; 电气工程及其自动化 and 电气工程及其自动化(国际本科学术互认课程),
+ * 5,200 and 25,000 元 a year). Folded, they had shown one programme with the first one's fee and both one's places,
+ * and no 专业代号. Programmes whose remarks leave them alike still fold (foldSameKey).
+ */
+export function nameApartByRemarks(
+  records: readonly PlanRecord[],
+  remarkOf: ReadonlyMap<PlanRecord, string>,
+): void {
+  const byKey = new Map<string, PlanRecord[]>()
+  for (const r of records) {
+    const k = recordKey(r)
+    const list = byKey.get(k)
+    if (list) list.push(r)
+    else byKey.set(k, [r])
+  }
+  for (const list of byKey.values()) {
+    if (list.length < 2 || new Set(list.map((r) => r.localSpcode)).size < list.length) continue
+    const pieces = list.map((r) => remarkPieces(remarkOf.get(r) ?? ''))
+    const notes = pieces.map((ps) => ps.find((p) => !pieces.every((other) => other.includes(p))))
+    const names = list.map((r, i) => (notes[i] ? `${r.spname}${asNote(notes[i])}` : r.spname))
+    // only when every programme gets a name of its own: else which one a shared name means is unknown
+    if (new Set(names.map(majorKey)).size < list.length) continue
+    list.forEach((r, i) => {
+      r.spname = names[i] as string
+    })
+  }
+}
+
 const FOLDED = 'programme repeating another of its key (plan numbers added)'
 
 /** A campus entry of the book: 电子科技大学(沙河校区) → 电子科技大学. */
@@ -295,14 +351,25 @@ export const gxPlans: PlanAdapter = {
     for (const [slug, track] of Object.entries(TRACKS)) {
       const dir = join(base, slug, 'schools')
       const plans: PlanRecord[] = []
+      const remarks = new Map<PlanRecord, string>()
       const names = (await listDir(dir)).filter((n) => /^\d+\.json(\.gz)?$/u.test(n))
       if (names.length > 0) result.files.push(`${relPath(sourcesDir, dir)}/*.json.gz`)
       for (const name of names) {
         const path = join(dir, name)
         const doc = JSON.parse(await readText(path)) as { programs?: GxProgram[] }
         const file = relPath(sourcesDir, path)
-        collectRecords(doc.programs ?? [], (p) => gxProgram(p, track, file), plans, drops)
+        collectRecords(
+          doc.programs ?? [],
+          (p) => {
+            const r = gxProgram(p, track, file)
+            if (typeof r !== 'string') remarks.set(r, p.remarks ?? '')
+            return r
+          },
+          plans,
+          drops,
+        )
       }
+      nameApartByRemarks(plans, remarks)
       const kept: PlanRecord[] = foldSameKey(plans, drops, FOLDED)
 
       const lines = join(base, slug, 'history', String(LINES_YEAR), `guangxi-${slug}-admission-lines.json.gz`)

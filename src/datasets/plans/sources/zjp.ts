@@ -16,7 +16,7 @@ import {
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
 import { collectRecords, localCode, PLAN_ONLY } from './common.js'
-import { foldSameKey, gxTuition } from './gx.js'
+import { foldSameKey, gxTuition, nameApartByRemarks } from './gx.js'
 
 /**
  * ZJP = SatoriYoukai/2026_Zhejiang_gaokao_enrollment_database,
@@ -36,8 +36,9 @@ import { foldSameKey, gxTuition } from './gx.js'
  * (the file is the ordinary parallel round; a class name such as 智能金融强基班 is no 强基计划), no group (浙江 fills
  * 专业+院校 choices), tier 0. Dropped by the README's rules, read on the major name (少数民族班, 定向 …) and on a
  * 定向培养 remark; words of the names that only look like a track (双语, 内地与港澳台合作办学, 对口支援 …: gx.ts
- * NOT_A_TRACK) are not read. Items repeating a major name of their school (codes 0xx and
- * 5xx, two campuses) become one record whose plan number is their sum.
+ * NOT_A_TRACK) are not read. Items repeating a major name of their school are named apart by their 备注 (gx.ts
+ * nameApartByRemarks: 沈阳建筑大学's 电气工程及其自动化 013, 5,200 元, and 016, 25,000 元, (国际本科学术互认课程));
+ * those it does not tell apart become one record whose plan number is their sum.
  */
 export const REPO = 'SatoriYoukai__2026_Zhejiang_gaokao_enrollment_database'
 export const FILE = '2026年_普通类平行计划1_普通类平行录取_物理化学生物.xlsm'
@@ -139,8 +140,19 @@ export const zjpPlans: PlanAdapter = {
     result.files.push(file)
     const sheet = readXlsx(await readFile(path), ['Sheet1']).get('Sheet1') ?? []
     const records: PlanRecord[] = []
-    collectRecords(zjpRows(sheet), (r) => zjpRow(r, file), records, drops)
+    const remarks = new Map<PlanRecord, string>()
+    collectRecords(
+      zjpRows(sheet),
+      (row) => {
+        const r = zjpRow(row, file)
+        if (typeof r !== 'string') remarks.set(r, clean(row.M))
+        return r
+      },
+      records,
+      drops,
+    )
     nameApartByLength(records)
+    nameApartByRemarks(records, remarks)
     for (const r of foldSameKey(
       records,
       drops,
