@@ -82,6 +82,9 @@ async function findNames(
     const finder: Finder<NameEntry> = finds.what === 'school' ? SCHOOLS : MAJORS
     const entries = await finder.entries(ctx.db)
     const text = raw.trim()
+    // A number that is no id (-1, 1.5, 1e3) is the endpoint's to refuse, as over HTTP: searched as text, its
+    // digits found a code holding them (--major-id -1 answered for 哲学)
+    if (finds.as === 'id' && NUMBER_NOT_ID.test(text)) continue
     const chosen = await choose(finder, entries, text, io, prompter)
     if (chosen === undefined) {
       if (/^\d+$/u.test(text)) continue
@@ -109,6 +112,9 @@ async function findNames(
     else cmd.setOptionValue(flag.attribute, value)
   }
 }
+
+/** A number as a script writes one, but no id (ids are digits only): -1, +3, 1.5, 1e3, .5 */
+const NUMBER_NOT_ID = /^(?!\d+$)[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/iu
 
 /**
  * Whether the text is the entry's exact form as the endpoint compares it: its full name, its id or its code,

@@ -20,7 +20,7 @@ import { addHealthRoutes } from './health.js'
 import { type HeavyLimits, HeavyWork, isHeavy } from './heavy-work.js'
 import { KeptAnswers } from './kept-answers.js'
 import { openApiDocument } from './openapi.js'
-import { RequestLines, requestIdOf, requestLogger } from './request-log.js'
+import { REQUEST_ID_HEADER, RequestLines, requestIdOf, requestLogger } from './request-log.js'
 import type { LogLevel } from './serve-defaults.js'
 import { badUrlHandler, clientErrorHandler, loopbackHostOf, MAX_PARAM_LENGTH } from './transport-errors.js'
 import { writeCountsFor } from './write-counts.js'
@@ -137,8 +137,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       origin: opts.corsOrigins.includes('*') ? '*' : [...opts.corsOrigins],
       methods: ['GET', 'POST'],
       allowedHeaders: ['Content-Type', 'Authorization'],
-      // A front end must see that its token was refused (auth.ts answers WWW-Authenticate).
-      exposedHeaders: ['WWW-Authenticate'],
+      // A front end must see that its token was refused (auth.ts answers WWW-Authenticate), and may quote the
+      // request's id when it reports a failure (request-log.ts)
+      exposedHeaders: ['WWW-Authenticate', REQUEST_ID_HEADER],
       maxAge: 600,
       // An OPTIONS without the preflight headers gets the API's own envelope (405, or 404 for an unknown path),
       // not the plugin's text 400.

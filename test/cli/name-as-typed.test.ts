@@ -76,3 +76,14 @@ describe('a full school name typed with ASCII brackets or without them', () => {
     }
   })
 })
+
+describe('a number that is no id, given where an id is found by name', () => {
+  it('is refused as over HTTP (exit 2), never searched as text for a code holding its digits', async () => {
+    // before: --major-id -1 answered for 哲学 (code 010101 holds a 1), exit 0
+    for (const bad of ['-1', '1.5', '1e3']) {
+      const run = await gaokao('hot-schools', '--major-id', bad, '--province', '宁夏', '--year', '2025')
+      expect(run.code, bad).toBe(2)
+      expect(run.stderr).toMatch(/^错误: 参数 major_id 无效/u)
+    }
+  })
+})

@@ -70,7 +70,7 @@ describe('CORS', () => {
   })
   it('lets the page read WWW-Authenticate (a refused token)', async () => {
     const res = await post(open, '/api/v1/seating/option', { province: '北京' }, FRONT_END)
-    expect(res.headers['access-control-expose-headers']).toBe('WWW-Authenticate')
+    expect(res.headers['access-control-expose-headers']).toBe('WWW-Authenticate, x-request-id')
   })
   it('marks answers, envelope errors and unknown routes as readable by the allowed origin only', async () => {
     const ok = await post(open, '/api/v1/seating/option', { province: '北京' }, FRONT_END)
