@@ -26,7 +26,7 @@ import { type RankLookup, type RankTableSlice, rankLookup } from './ranks.js'
 import { clearSchoolLinesAboveTheirMajors } from './school-lines.js'
 import { PLAN_ADAPTERS, PLAN_SOURCE_ORDER } from './sources/index.js'
 import { type FirstClassMajors, loadFirstClassMajors } from './sources/mc.js'
-import { dropOrdinaryCopiesOfSpecialLines } from './special-copies.js'
+import { dropOrdinaryCopiesOfSpecialLines, dropOrdinaryCopiesOfTrackLines } from './special-copies.js'
 import { BATCH_NAMES, type DropCount, type PlanRecord, type PlanRow, type PlanSourceId } from './types.js'
 
 /** The plans build, step by step: load every adapter, resolve schools and majors, derive ranks, merge, check. */
@@ -34,6 +34,8 @@ import { BATCH_NAMES, type DropCount, type PlanRecord, type PlanRow, type PlanSo
 export interface LoadedPlans {
   records: PlanRecord[]
   dropped: DropCount[]
+  /** group lines dropped as tracks (PlanAdapterResult.trackLines) */
+  trackLines?: PlanRecord[]
   files: string[]
   firstClass: FirstClassMajors
 }
@@ -46,18 +48,20 @@ export async function loadPlanRecords(
   const adapters = PLAN_ADAPTERS.filter((a) => !sources || sources.includes(a.id))
   const records: PlanRecord[] = []
   const dropped: DropCount[] = []
+  const trackLines: PlanRecord[] = []
   const files: string[] = []
   let done = 0
   for (const a of adapters) {
     progress?.(`load ${a.id}`, done, adapters.length)
     const r = await a.load(from)
     for (const rec of r.records) records.push(rec)
+    for (const rec of r.trackLines ?? []) trackLines.push(rec)
     dropped.push(...r.dropped)
     files.push(...r.files)
     done++
   }
   progress?.('loaded', done, adapters.length)
-  return { records, dropped, files, firstClass: await loadFirstClassMajors(from) }
+  return { records, dropped, trackLines, files, firstClass: await loadFirstClassMajors(from) }
 }
 
 export interface PlansInputs {
@@ -85,6 +89,8 @@ export interface PlansResult {
   rankBands: RankBandStats
   /** 普通 group lines dropped as copies of a special plan's line (special-copies.ts), by their sources */
   specialCopies: Record<string, number>
+  /** 普通 group lines dropped as copies of a line a source dropped as a track (special-copies.ts), by their sources */
+  trackCopies: Record<string, number>
   /** GP major rows dropped as copies of a CG major whose bracket GP's name lost (copies.ts) */
   cutCopies: number
   /** rows of a group filed twice under another code (copies.ts dropCopiedGroups) */
@@ -358,9 +364,19 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     deduped,
     PLAN_SOURCE_ORDER,
   )
+  // a track's group line (民族班, 预科) that a source without its 备注 filed as ordinary is no ordinary group
+  const trackLines = (loaded.trackLines ?? []).flatMap((r) => {
+    const sid = schools.resolve(r.schoolName, r.schoolCode, r.sidHint)
+    return sid === null ? [] : [{ ...r, sid }]
+  })
+  const { rows: withoutTrackCopies, dropped: trackCopies } = dropOrdinaryCopiesOfTrackLines(
+    withoutCopies,
+    trackLines,
+    PLAN_SOURCE_ORDER,
+  )
   // a GP major named without the bracket CG's name of it has is a copy of CG's, not a major of its own
   const { rows: withoutCutCopies, dropped: cutCopies } = dropCutCopiesOfCgNames(
-    withoutCopies,
+    withoutTrackCopies,
     PLAN_SOURCE_ORDER,
   )
   // a GP group (no batch: filed under 本科批) that another source has in another batch is that group
@@ -460,6 +476,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     outcomesOfYearBefore,
     rankBands,
     specialCopies,
+    trackCopies,
     cutCopies,
     copiedGroups,
     gpGroupsOfAnotherBatch,

@@ -123,6 +123,9 @@ const EXCLUDED_TRACKS: readonly [RegExp, string][] = [
   ],
   [/征集|征求|补录|降分|补充志愿|第[二三四2-4]次投档|第[二三四2-4]次填报/u, 'vacancy round (征集/征求/补录)'],
   [/预科/u, 'preparatory class (预科)'],
+  // 广西's 精准专项 (GX's groups 9xx): places for candidates of named counties, as LG's batch of that name, which
+  // classifyBatch drops as a 专项 of no known type
+  [/精准专项/u, 'special plan (专项) of no known type'],
   [/民族班|少数民族|民族专项|民考|汉考|民汉|双语|蒙授|蒙语|藏文|民语/u, 'minority-only class'],
   [
     /内高班|内地班|内地高中|新疆班|西藏班|内高|援疆|援藏|南疆|南单|单列|藏区|藏医|非西/u,
@@ -142,11 +145,21 @@ const EXCLUDED_TRACKS: readonly [RegExp, string][] = [
  * teaching), 内地与港澳台合作办学, 中外高水平大学学生交流计划, 对口支援 (a partner university), the major
  * 中国少数民族语言文学, 面向地方公安机关入警就业 (where graduates work, not who may apply), 只招男生 (one gender, not
  * a gender-split line), 运动训练 (a sport major of the 体育类 batch, not the 单招 route); in CG's notes also
- * 执行…少数民族地区加分办法 (四川's bonus points, open to all) and a 面向 that names what is studied, not where
+ * 执行…少数民族地区加分办法 (四川's bonus points, open to all), the 专科 major 自然保护地建设与管理 (not a 自然保护地
+ * 定向 plan) and a 面向 that names what is studied, not where
  * from (面向国家深空探测…, 面向“智能无人+”方向, 面向人工智能…). Removed before the name or note is read for tracks.
  */
 export const NOT_A_TRACK =
-  /双语|内地与港澳台合作办学|高水平大学学生交流计划|对口支援|中国少数民族语言文学|面向[^,，、()]*就业|[只仅]招[男女]生|运动训练|少数民族地区加分|面向(?=国家|全校|数字|人工|人形|“|")/gu
+  /自然保护地建设与管理|双语|内地与港澳台合作办学|高水平大学学生交流计划|对口支援|中国少数民族语言文学|面向[^,，、()]*就业|[只仅]招[男女]生|运动训练|少数民族地区加分|面向(?=国家|全校|数字|人工|人形|“|")/gu
+
+/**
+ * The reasons of excludedTrack that make a whole group line a track's (民族班, 预科, 定向 …): a copy of such a line in
+ * another source is no ordinary group either (special-copies.ts). Not a gender-split line: the group's own line
+ * for one gender.
+ */
+export const TRACK_LINE_REASONS: ReadonlySet<string> = new Set(
+  EXCLUDED_TRACKS.map(([, reason]) => reason).filter((r) => r !== 'gender-split line'),
+)
 
 /** The reason a batch / programme label excludes the record, or null. */
 export function excludedTrack(...labels: readonly (string | null | undefined)[]): string | null {
@@ -405,7 +418,11 @@ export function isAggregateName(name: string): boolean {
 
 /** Major name as stored: NFKC, no whitespace, full-width brackets as ASCII (化学(师范)). */
 export function cleanMajorName(name: unknown): string {
-  return clean(name).replace(/【/gu, '[').replace(/】/gu, ']')
+  // a stray mark before the name is no part of it (GX's .法学, 21 rows)
+  return clean(name)
+    .replace(/【/gu, '[')
+    .replace(/】/gu, ']')
+    .replace(/^[.．。·、,，;；]+/u, '')
 }
 
 /** Notes in a remark bracket that are no 方向 (study place, colour-vision and language notes, plan labels …). */
@@ -534,5 +551,15 @@ export function schoolNameVariants(name: string): string[] {
     s = m[1] as string
     add(s)
   }
+  // A 高职 upgraded to a 职业本科 university keeps its national code and changes its name (温州职业技术学院 →
+  // 温州职业技术大学, 2025): the 2026 plan books use the new name, the schools table the one its sources knew
+  for (const v of [...out]) if (/职业技术大学$/u.test(v)) add(v.replace(/职业技术大学$/u, '职业技术学院'))
+  const former = FORMER_NAMES[s]
+  if (former) add(former)
   return out
+}
+
+/** Names of the plan books whose school the schools table knows by another name only. */
+const FORMER_NAMES: Readonly<Record<string, string>> = {
+  复旦大学医学院: '复旦大学上海医学院',
 }

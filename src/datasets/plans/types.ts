@@ -96,6 +96,12 @@ export interface DropCount {
 export interface PlanAdapterResult {
   records: PlanRecord[]
   dropped: DropCount[]
+  /**
+   * Group lines the adapter dropped as a track (民族班, 预科, 定向 …: counted in `dropped` too), kept aside so that a
+   * copy of the same line in a source that cannot tell (LG's 湖北 lines have no 备注) is dropped as well
+   * (special-copies.ts dropOrdinaryCopiesOfTrackLines)
+   */
+  trackLines?: PlanRecord[]
   /** Source files read, relative to the sources dir */
   files: string[]
 }

@@ -3,6 +3,7 @@ import { provinceOf } from '../../normalize.js'
 import { join, listDir, readText, relPath } from '../../sources/files.js'
 import { Drops } from '../drops.js'
 import {
+  type BatchInfo,
   bracketsApart,
   catalogueCode,
   classifyBatch,
@@ -22,6 +23,7 @@ import {
   rankOrNull,
   remarkBrackets,
   scoreOrNull,
+  TRACK_LINE_REASONS,
   tuitionOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
@@ -418,9 +420,13 @@ function entryNote(mo: Obj, name: string): string {
 
 /**
  * The usable major entries of a group: exact duplicate objects (30% of the entries) and entries without a usable
- * name or of a dropped track (read on the name) counted and left out.
+ * name or of a dropped track (read on the name) counted and left out, the tracks' reasons added to `excludedTracks`.
  */
-function uniqueEntries(majors: readonly unknown[], drops: Drops): { mo: Obj; name: string; note: string }[] {
+function uniqueEntries(
+  majors: readonly unknown[],
+  drops: Drops,
+  excludedTracks: string[] = [],
+): { mo: Obj; name: string; note: string }[] {
   const out: { mo: Obj; name: string; note: string }[] = []
   const seen = new Set<string>()
   for (const m of majors) {
@@ -440,6 +446,7 @@ function uniqueEntries(majors: readonly unknown[], drops: Drops): { mo: Obj; nam
     const excluded = excludedTrack(name)
     if (excluded) {
       drops.add(excluded)
+      excludedTracks.push(excluded)
       continue
     }
     const { major, remark } = remarkOf(name)
@@ -537,10 +544,56 @@ const noteBrackets = (note: string): string[] => [
   ...new Set(remarkBrackets((note.startsWith('(') ? note : `(${note})`).replace(/[;。,]/gu, ')('))),
 ]
 
+/** A track's group line as an ordinary one of the group code (special-copies.ts dropOrdinaryCopiesOfTrackLines). */
+function cgTrackLine(
+  province: string,
+  subjectType: string,
+  school: CgSchool,
+  sgCode: string,
+  batch: BatchInfo,
+  min: number,
+  rank: number | null,
+  sourceFile: string,
+): PlanRecord {
+  return {
+    source: 'CG',
+    sourceFile,
+    tier: 4,
+    province,
+    year: YEAR,
+    subjectType,
+    batchName: batch.batchName,
+    localBatchName: batch.localBatchName,
+    planType: batch.planType,
+    level: batch.level,
+    schoolName: school.name,
+    schoolCode: school.code,
+    spname: '',
+    spcode: null,
+    sgCode,
+    sgInfos: null,
+    num: null,
+    tuition: null,
+    length: null,
+    min,
+    minSection: rank,
+    rankDerived: false,
+    rankBlocked: false,
+    average: null,
+    max: null,
+    outcomeLevel: 'group',
+  }
+}
+
 /**
  * Records of one CG file. `sourceFile` is its path relative to the sources dir; drops are counted in `drops`.
  */
-export function cgRecords(doc: Obj, sourceFile: string, drops: Drops): PlanRecord[] {
+export function cgRecords(
+  doc: Obj,
+  sourceFile: string,
+  drops: Drops,
+  trackLines: PlanRecord[] = [],
+): PlanRecord[] {
   const out: PlanRecord[] = []
   const school = cgSchool(doc)
   const entries = provinceEntries(doc)
@@ -582,13 +635,18 @@ export function cgRecords(doc: Obj, sourceFile: string, drops: Drops): PlanRecor
         clean(g.campus),
       ]
       const batch = classifyBatch(clean(g.batch), hints)
-      if ('excluded' in batch) {
-        drops.add(batch.excluded, size)
-        continue
-      }
       const code = cgGroupCode(g)
       const aligned = withGroups && !UNALIGNED_GROUPS.has(province)
       const sgCode = aligned && code ? padGroupCode(code, province) : null
+      if ('excluded' in batch) {
+        drops.add(batch.excluded, size)
+        // a track's group line (民族班, 预科 …) as a source without its label would file it (special-copies.ts)
+        const plain = classifyBatch(clean(g.batch), [])
+        const { min, rank } = groupOutcome(g)
+        if (TRACK_LINE_REASONS.has(batch.excluded) && !('excluded' in plain) && sgCode && min !== null)
+          trackLines.push(cgTrackLine(province, subjectType, school, sgCode, plain, min, rank, sourceFile))
+        continue
+      }
       const base = {
         source: 'CG' as const,
         sourceFile,
@@ -611,7 +669,8 @@ export function cgRecords(doc: Obj, sourceFile: string, drops: Drops): PlanRecor
       const sgInfos = cgRequirement(g, province, subjectType)
       const own: CgEntry[] = []
       const excluded: string[] = []
-      for (const { mo, name, note } of uniqueEntries(majors ?? [], drops)) {
+      // a group of 预科班 entries only is a 预科 group (长安大学 内蒙古 （301）, 590): its line goes with them
+      for (const { mo, name, note } of uniqueEntries(majors ?? [], drops, excluded)) {
         // an entry's note may make it a special plan (国家专项计划) or a track the README drops (定向, 民族班, 预科 …),
         // and so may its name (清华大学 湖北 理科试验班(国家专项), in a group gaokao.cn labels 普通类)
         const label = note + (/\((国家|地方|高校)专项(计划)?\)/u.exec(name)?.[0] ?? '')
@@ -653,8 +712,11 @@ export function cgRecords(doc: Obj, sourceFile: string, drops: Drops): PlanRecor
         else if (!sgCode) drops.add('group line without a usable group code (or groups not aligned)')
         else if (repeated.has(lineKey(min, rank)))
           drops.add('group line repeating a school-level score on several groups')
-        else if (own.length === 0 && excluded.length > 0) drops.add(excluded[0] as string)
-        else
+        else if (own.length === 0 && excluded.length > 0) {
+          drops.add(excluded[0] as string)
+          if (TRACK_LINE_REASONS.has(excluded[0] as string))
+            trackLines.push(cgTrackLine(province, subjectType, school, sgCode, batch, min, rank, sourceFile))
+        } else
           out.push({
             ...base,
             batchName: lineBatch.batchName,
@@ -689,6 +751,7 @@ export const cgPlans: PlanAdapter = {
   async load(sourcesDir): Promise<PlanAdapterResult> {
     const drops = new Drops('CG')
     const result: PlanAdapterResult = { records: [], dropped: [], files: [] }
+    const trackLines: PlanRecord[] = []
     const dir = join(sourcesDir, REPO, ...DIR)
     for (const name of await listDir(dir)) {
       if (!/-\d{4}\.json(\.gz)?$/u.test(name)) continue
@@ -708,9 +771,10 @@ export const cgPlans: PlanAdapter = {
         drops.add('file of another year')
         continue
       }
-      for (const rec of cgRecords(doc, file, drops)) result.records.push(rec)
+      for (const rec of cgRecords(doc, file, drops, trackLines)) result.records.push(rec)
     }
     result.dropped = drops.list()
+    result.trackLines = trackLines
     return result
   },
 }

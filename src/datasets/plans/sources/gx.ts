@@ -14,6 +14,7 @@ import {
   normalizeSubjectType,
   planNumOrNull,
   scoreOrNull,
+  TRACK_LINE_REASONS,
   tuitionOrNull,
 } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
@@ -348,6 +349,7 @@ export const gxPlans: PlanAdapter = {
     const drops = new Drops('GX')
     const result: PlanAdapterResult = { records: [], dropped: [], files: [] }
     const base = join(sourcesDir, REPO, 'public', 'data', 'tracks')
+    const trackLines: PlanRecord[] = []
     for (const [slug, track] of Object.entries(TRACKS)) {
       const dir = join(base, slug, 'schools')
       const plans: PlanRecord[] = []
@@ -377,11 +379,26 @@ export const gxPlans: PlanAdapter = {
         const file = relPath(sourcesDir, lines)
         result.files.push(file)
         const doc = JSON.parse(await readText(lines)) as { admissionLines?: GxLine[] }
-        collectRecords(doc.admissionLines ?? [], (l) => gxLine(l, track, file), kept, drops)
+        collectRecords(
+          doc.admissionLines ?? [],
+          (l) => {
+            const r = gxLine(l, track, file)
+            // a track's line (民族班, 预科 …) as it would read without its remarks: LG carries it as ordinary
+            const asOrdinary =
+              typeof r === 'string' && TRACK_LINE_REASONS.has(r)
+                ? gxLine({ ...l, remarks: '' }, track, file)
+                : r
+            if (typeof r === 'string' && typeof asOrdinary !== 'string') trackLines.push(asOrdinary)
+            return r
+          },
+          kept,
+          drops,
+        )
       }
       for (const r of dropCampusRepeats(kept, drops)) result.records.push(r)
     }
     result.dropped = drops.list()
+    result.trackLines = trackLines
     return result
   },
 }

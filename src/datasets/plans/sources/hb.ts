@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { csvRecords, join, readText, relPath } from '../../sources/files.js'
 import { Drops } from '../drops.js'
-import { classifyBatch, clean, normalizeRequirement } from '../normalize.js'
+import { classifyBatch, clean, normalizeRequirement, TRACK_LINE_REASONS } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
 import { lineOnly } from './common.js'
 
@@ -255,8 +255,16 @@ function dropCampusRepeats(records: readonly PlanRecord[], drops: Drops): PlanRe
   })
 }
 
-/** Records of one year's file (its CSV text). */
-export function hbFile(text: string, year: number, sourceFile: string, drops: Drops): PlanRecord[] {
+/**
+ * Records of one year's file (its CSV text), and the group lines dropped as tracks (民族班, 预科 …), as they would
+ * read without their 备注: LG carries the same lines as ordinary (special-copies.ts).
+ */
+export function hbFile(
+  text: string,
+  year: number,
+  sourceFile: string,
+  drops: Drops,
+): { records: PlanRecord[]; trackLines: PlanRecord[] } {
   const lines: HbLine[] = []
   for (const row of csvRecords(text)) {
     const line = hbLine(row.row ?? '')
@@ -265,12 +273,21 @@ export function hbFile(text: string, year: number, sourceFile: string, drops: Dr
   }
   const names = schoolNames(lines)
   const out: PlanRecord[] = []
+  const trackLines: PlanRecord[] = []
   for (const line of lines) {
-    const rec = hbRecord(line, year, sourceFile, names.get(schoolCode(line.code)))
-    if (typeof rec === 'string') drops.add(rec)
-    else out.push(rec)
+    const usual = names.get(schoolCode(line.code))
+    const rec = hbRecord(line, year, sourceFile, usual)
+    if (typeof rec !== 'string') {
+      out.push(rec)
+      continue
+    }
+    drops.add(rec)
+    const asOrdinary = TRACK_LINE_REASONS.has(rec)
+      ? hbRecord({ ...line, remark: '' }, year, sourceFile, usual)
+      : rec
+    if (typeof asOrdinary !== 'string') trackLines.push(asOrdinary)
   }
-  return dropCampusRepeats(out, drops)
+  return { records: dropCampusRepeats(out, drops), trackLines }
 }
 
 export const hbPlans: PlanAdapter = {
@@ -284,7 +301,9 @@ export const hbPlans: PlanAdapter = {
       if (!existsSync(path)) continue
       const file = relPath(sourcesDir, path)
       result.files.push(file)
-      for (const rec of hbFile(await readText(path), year, file, drops)) result.records.push(rec)
+      const { records, trackLines } = hbFile(await readText(path), year, file, drops)
+      for (const rec of records) result.records.push(rec)
+      result.trackLines = [...(result.trackLines ?? []), ...trackLines]
     }
     result.dropped = drops.list()
     return result
