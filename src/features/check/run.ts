@@ -75,6 +75,11 @@ export interface CheckedChoice {
   /** The choice takes part in the filing (matched, allowed by 选科, the line and the rule's count, not a repeat) */
   simulated: boolean
   expected_rank: number | null
+  /**
+   * The plan the choice's offer was read from: the plan year's, or the plan before's where the plan year's does
+   * not name the school (smart-match's plan_carried: 四川 2026 is all 2025's); null when not matched
+   */
+  plan_year: number | null
   /** P(this choice alone would file the candidate), and its tier (TIER_FROM) by that chance as smart-match shows it */
   chance: number | null
   tier: Tier | null
@@ -232,7 +237,9 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
     ...matchWarnings(facts, choiceFacts, candidate.category),
     ...riskWarnings(facts, choiceFacts, result),
   ]
-  const choices = built.map((b, i) => checkedChoice(b.m, b.input, b.sim, result, i, type, candidate.rank))
+  const choices = built.map((b, i) =>
+    checkedChoice(b.m, b.input, b.sim, result, i, type, candidate.rank, universe.planYear),
+  )
   const unmatched = choices.filter((c) => c.status !== 'ok').length
   // Nothing found, nothing known: a filing of no choice would say 滑档 for certain.
   const known = (p: number) => (unmatched === choices.length ? null : shown(p))
@@ -396,6 +403,7 @@ function checkedChoice(
   i: number,
   type: 1 | 2 | 3,
   rank: number,
+  planYear: number,
 ): CheckedChoice {
   const o = result.choices[i]
   const option = m.option
@@ -417,6 +425,7 @@ function checkedChoice(
     tiaoji: type !== 3 && (input.tiaoji ?? true),
     simulated: sim.live,
     expected_rank: option ? Math.round(option.estimate.expected) : null,
+    plan_year: option ? (option.planYear ?? planYear) : null,
     chance,
     // by the estimate's chance, not the simulated one, which wavers by a few tenths of a point near a bound: the tier
     // smart-match gives the same option

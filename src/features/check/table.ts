@@ -1,4 +1,5 @@
 import type { TableView } from '../../endpoints/define.js'
+import { shownChance } from '../smart-match/model/calibration.js'
 import { TIER_FROM } from './model/tiers.js'
 import type { CheckData, CheckedChoice } from './run.js'
 
@@ -18,6 +19,20 @@ const STATUS: Record<string, string> = {
 const LEVEL: Record<string, string> = { error: '✗', warning: '!', info: 'i' }
 
 const pct = (x: number | null) => (x === null ? '' : x > 0 && x < 0.005 ? '<1%' : `${Math.round(x * 100)}%`)
+/**
+ * A chance alone and the 档's bounds as smart-match shows them, cut to the percent below (shownChance): rounded, the
+ * legend said 保 97% 以上 where smart-match says 96%, and a 稳 of 96.95 % showed 97%
+ */
+const chancePct = (x: number | null) => (x === null ? '' : `${Math.round(shownChance(x) * 100)}%`)
+
+/**
+ * The plans the choices were read from, newest first (四川 2026: 2025, every school carried from the plan before);
+ * the plan year when no choice is matched
+ */
+function planYears(data: CheckData): string {
+  const years = [...new Set(data.choices.map((c) => c.plan_year).filter((y): y is number => y !== null))]
+  return (years.length ? years.sort((a, b) => b - a) : [data.candidate.plan_year]).join('、')
+}
 
 function what(c: CheckedChoice): string {
   // 楚天测试大学01组（物理+化学） → 01组（物理+化学）: the school is in the column before
@@ -54,7 +69,7 @@ export function checkTables(data: CheckData): TableView[] {
       title:
         `P(滑档) ${slideText} · ${c.province} ${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank} · ` +
         `${c.batch} ${TYPE[data.rule.volunteer_type] ?? ''} ${data.rule.volunteer_num_max} 个志愿 × ${data.rule.major_num_max} 专业 · ` +
-        `${c.rank_year} 年 (计划 ${c.plan_year} 年)${outcome}`,
+        `${c.rank_year} 年 (计划 ${planYears(data)} 年)${outcome}`,
       tone: slideTone,
       head: [
         '#',
@@ -74,7 +89,7 @@ export function checkTables(data: CheckData): TableView[] {
         ch.school,
         what(ch),
         ch.expected_rank,
-        pct(ch.chance),
+        chancePct(ch.chance),
         ch.tier ? TIER[ch.tier] : '',
         ch.simulated ? pct(ch.p_admit) : '',
         ch.simulated && (ch.majors.length > 0 || data.rule.volunteer_type === 3) ? pct(ch.p_major) : '',
@@ -91,7 +106,7 @@ export function checkTables(data: CheckData): TableView[] {
       numeric: [0, 3, 4, 6, 7, 8, 9],
       footer:
         '单独录取: 只看这一个志愿的录取可能; 由此录取: 平行志愿按顺序投档时, 由这个志愿录取的概率 (各志愿之和 + 滑档 = 100%); ' +
-        `档: 冲 ${pct(TIER_FROM.chong)}-${pct(TIER_FROM.wen)}, 稳 ${pct(TIER_FROM.wen)}-${pct(TIER_FROM.bao)}, 保 ${pct(TIER_FROM.bao)} 以上 (与智能填报的冲稳保相同); 模拟 ${s.draws} 次, 各志愿的不确定性含全省同年的整体变化与同校的共同变化.${data.choices.some((ch) => ch.majors.some((m) => !m.matched)) ? ' (?) 该专业不在计划中' : ''}`,
+        `档: 冲 ${chancePct(TIER_FROM.chong)}-${chancePct(TIER_FROM.wen)}, 稳 ${chancePct(TIER_FROM.wen)}-${chancePct(TIER_FROM.bao)}, 保 ${chancePct(TIER_FROM.bao)} 以上 (与智能填报的冲稳保相同); 模拟 ${s.draws} 次, 各志愿的不确定性含全省同年的整体变化与同校的共同变化.${data.choices.some((ch) => ch.majors.some((m) => !m.matched)) ? ' (?) 该专业不在计划中' : ''}`,
     },
   ]
   if (data.warnings.length > 0)
@@ -115,6 +130,7 @@ export function checkRecords(data: CheckData): Record<string, unknown>[] {
     tiaoji: ch.tiaoji,
     status: ch.status,
     expected_rank: ch.expected_rank,
+    plan_year: ch.plan_year,
     chance: ch.chance,
     tier: ch.tier,
     p_admit: ch.p_admit,

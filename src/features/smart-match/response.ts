@@ -11,6 +11,7 @@ import {
   type PickedMajor,
   STRATEGIES,
   type Strategy,
+  shownChance,
   TIERS,
   type TierName,
   tierCounts,
@@ -153,12 +154,6 @@ export interface SmartMatchData {
     plan_open_to?: string
   }
 }
-
-/**
- * A chance as shown (model/calibration.ts: the chance that comes true, not the estimate's Φ that draws the tiers),
- * to the percent below, so that a chance never shows more than it is (a 稳 of 0.897 showed 0.9).
- */
-export const shownChance = (x: number) => Math.floor(Math.round(x * 1e6) / 1e4) / 100 // 0.29 * 100 is 28.999…
 
 /** The score whose row of the table holds `rank` (the lowest score a candidate of that rank had). */
 export function scoreAtRank(rows: readonly ScoreRankRow[] | undefined, rank: number): number | null {

@@ -1,9 +1,9 @@
 import type { TableView } from '../../endpoints/define.js'
-import { calibratedBand } from './model/calibration.js'
+import { calibratedBand, shownChance } from './model/calibration.js'
 import type { Granularity } from './model/estimate.js'
 import { strategyOf, type TierName } from './model/strategies.js'
 import { parseXuanke } from './model/subjects.js'
-import { type SmartMatchData, shownChance, type ZybItem } from './response.js'
+import type { SmartMatchData, ZybItem } from './response.js'
 
 /** How the CLI shows a list: the candidate's line, then one table per tier (冲 red, 稳 yellow, 保 green). */
 
@@ -21,7 +21,7 @@ const groupLabel = (item: ZybItem) =>
     ? item.sg_name.slice(item.schoolName.length)
     : item.sg_name
 
-// the JSON's chance, already cut to the percent below (shownChance in response.ts)
+// the JSON's chance, already cut to the percent below (shownChance, model/calibration.ts)
 const pct = (x: number | null) => (x === null ? '' : `${Math.round(x * 100)}%`)
 const signed = (x: number | null) => (x === null ? '' : x > 0 ? `+${x}` : String(x))
 

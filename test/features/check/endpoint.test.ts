@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../../src/endpoints/define.js'
 import { checkInputFromSmartMatch } from '../../../src/features/check/from-smart-match.js'
+import type { CheckData } from '../../../src/features/check/run.js'
 import { checkTables } from '../../../src/features/check/table.js'
 import check from '../../../src/features/check/volunteer-check.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
+import { bandsNote } from '../../../src/features/smart-match/table.js'
 import { buildApp } from '../../../src/http/app.js'
 import { HUBEI_LIST_FLAGS, runGaokao } from '../../helpers/cli.js'
 import { call, fixtureContext } from '../../helpers/context.js'
@@ -189,6 +191,28 @@ describe('volunteer/check', () => {
     expect(checkTables(some)[0]?.footer).not.toContain('(?)')
     const unknownMajor = (await call(check, { ...HUBEI, choices: '楚天测试大学//土木工程+火星学' }, ctx)).data
     expect(checkTables(unknownMajor)[0]?.footer).toContain('(?) 该专业不在计划中')
+  })
+  it('shows a chance alone and the 档 bounds as smart-match does, cut to the percent below', async () => {
+    const data = structuredClone(
+      (await call(check, { ...HUBEI, choices: '荆楚测试大学/01' }, ctx)).data,
+    ) as CheckData
+    const [view] = checkTables(data)
+    // smart-match's legend (table.ts bandsNote): 冲 6%-44%, 稳 44%-96%, 保 96% 以上; rounded, the check said 97%
+    expect(view?.footer).toContain(`档${bandsNote(1).replace(/^; /u, ': ')}`)
+    const at = view?.head.indexOf('单独录取') ?? -1
+    ;(data.choices[0] as { chance: number | null }).chance = 0.9695
+    expect(checkTables(data)[0]?.rows[0]?.[at]).toBe('96%')
+  })
+  it("says which plan each choice was read from, and the title the plans of the list's choices", async () => {
+    const data = (await call(check, { ...HUBEI, choices: '荆楚测试大学/01,火星大学' }, ctx)).data as CheckData
+    expect(data.choices.map((c) => c.plan_year)).toEqual([2025, null])
+    expect(checkTables(data)[0]?.title).toContain('2025 年 (计划 2025 年)')
+    // 四川 2026: every school of the list carried from the 2025 plan; before, the title said 计划 2026 年
+    const carried = structuredClone(data)
+    carried.candidate.rank_year = 2026
+    carried.candidate.plan_year = 2026
+    ;(carried.choices[0] as { plan_year: number | null }).plan_year = 2025
+    expect(checkTables(carried)[0]?.title).toContain('2026 年 (计划 2025 年)')
   })
   it('names the group a misplaced major or a wrong group code belongs to', async () => {
     // 楚天测试大学: 01组（物理+化学） holds 计算机科学与技术, 02组（物理） 土木工程

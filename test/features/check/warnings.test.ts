@@ -328,6 +328,10 @@ describe('what the simulation shows', () => {
     expect(together.find((x) => x.code === 'together')?.choices).toEqual([1, 2])
     const apart = riskWarnings(GROUPS, facts, sim([{ alone: 0.6 }, { alone: 0.7 }], 0.2, pair(0.65)))
     expect(codes(apart)).not.toContain('together')
+    // two majors of one school in a 专业+院校 province: the province's way of choosing the school, not warned
+    expect(
+      codes(riskWarnings(MAJORS, facts, sim([{ alone: 0.6 }, { alone: 0.7 }], 0.2, pair(0.3)))),
+    ).not.toContain('together')
   })
   it('退档: a choice whose listed majors may all refuse the candidate', () => {
     const facts = [fact(1, { tiaoji: false })]

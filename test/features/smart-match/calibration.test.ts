@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { simulateFiling } from '../../../src/features/check/model/simulate.js'
+import { shownChance } from '../../../src/features/smart-match/model/calibration.js'
 import {
   admissionChance,
   CALIBRATION,
   calibratedBand,
   calibratedChance,
 } from '../../../src/features/smart-match/model/index.js'
-import { shownChance } from '../../../src/features/smart-match/response.js'
 import { bandsNote } from '../../../src/features/smart-match/table.js'
 
 describe('the chance an item shows (model/calibration.ts)', () => {

@@ -1,4 +1,5 @@
 import { groupBy } from '../../../domain/group-by.js'
+import { shownChance } from '../../smart-match/model/calibration.js'
 import type { MatchStatus } from './match.js'
 import type { SimResult } from './simulate.js'
 import { TIER_FROM } from './tiers.js'
@@ -128,6 +129,8 @@ export const WARNING_LIMITS = {
 
 /** 37%; a chance above 0 that rounds to 0 is <1% (a 0% would read as impossible) */
 const pct = (x: number) => (x > 0 && x < 0.005 ? '<1%' : `${Math.round(x * 100)}%`)
+/** A chance alone as smart-match shows it, cut to the percent below (shownChance): its 保 is "96% 以上" there too */
+const chancePct = (x: number) => `${Math.round(shownChance(x) * 100)}%`
 const pos = (p: number) => `第 ${p} 志愿`
 
 /**
@@ -396,11 +399,13 @@ export function riskWarnings(
     out.push({
       code: 'few_bao',
       level: sim.slide >= WARNING_LIMITS.slide ? 'error' : 'warning',
-      message: `保底不足: 单独录取可能在 ${pct(WARNING_LIMITS.baoChance)} 以上的志愿${bao === 0 ? '一个也没有' : `只有 ${bao} 个`}, 滑档概率 ${pct(sim.slide)}${unknown > 0 ? ` (不计数据中找不到的 ${unknown} 个志愿)` : ''}; 宜在表尾补充 ${Math.max(1, wanted - bao)} 个以上把握大的志愿 (往年最低位次明显低于本人位次的院校)`,
+      message: `保底不足: 单独录取可能在 ${chancePct(WARNING_LIMITS.baoChance)} 以上的志愿${bao === 0 ? '一个也没有' : `只有 ${bao} 个`}, 滑档概率 ${pct(sim.slide)}${unknown > 0 ? ` (不计数据中找不到的 ${unknown} 个志愿)` : ''}; 宜在表尾补充 ${Math.max(1, wanted - bao)} 个以上把握大的志愿 (往年最低位次明显低于本人位次的院校)`,
       choices: [],
     })
-  // Stand or fall together: a later choice of the same school that mostly fails when the earlier does.
-  for (const p of sim.pairs) {
+  // Stand or fall together: a later choice of the same school that mostly fails when the earlier does. Not in a
+  // 专业+院校 province: there several majors of one school are how a family chooses the school (smart-match's own
+  // 辽宁 and 山东 lists drew 11-20 such warnings, each telling to replace a major by another school's)
+  for (const p of rule.volunteerType === 3 ? [] : sim.pairs) {
     const first = choices[p.first]
     const second = choices[p.second]
     if (!first || !second || Number.isNaN(p.secondGivenFirstFails) || p.firstFails < 0.05) continue

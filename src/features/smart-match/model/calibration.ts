@@ -101,3 +101,9 @@ function tabulate(): Float64Array {
 function unitT3Cdf(x: number): number {
   return 0.5 + (Math.atan(x) + x / (1 + x * x)) / Math.PI
 }
+
+/**
+ * A chance as shown (this file's: the chance that comes true, not the estimate's Φ that draws the tiers),
+ * to the percent below, so that a chance never shows more than it is (a 稳 of 0.897 showed 0.9).
+ */
+export const shownChance = (x: number) => Math.floor(Math.round(x * 1e6) / 1e4) / 100 // 0.29 * 100 is 28.999…
