@@ -334,6 +334,7 @@ function factsOf(
     majorsListed: listed,
     tiaoji: input.tiaoji,
     coversUnit: false,
+    ...(type === 2 && option && option.group === '' ? { groupUnknown: true } : {}),
     schoolOptions: m.school ? (bySchool.get(m.school.sid)?.length ?? 0) : 0,
     schoolGroups: m.school
       ? [...new Set((bySchool.get(m.school.sid) ?? []).map((o) => o.group).filter((g) => g !== ''))].sort(

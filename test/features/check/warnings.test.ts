@@ -201,6 +201,23 @@ describe('what could not be matched', () => {
     // a major province's choice is the major itself
     expect(codes(matchWarnings(MAJORS, [fact(1, { majorsListed: 0 })], '物理类'))).not.toContain('no_majors')
   })
+  it('a school no source gives groups for, in a 专业组 province: its group code is not known', () => {
+    // 河南 2026: smart-match's 保 items of private colleges with a school line only; the check had said 未填专业 only
+    const w = matchWarnings(GROUPS, [fact(1, { majorsListed: 0, groupUnknown: true })], '物理类')
+    expect(codes(w)).toEqual(['group_unknown'])
+    expect(w[0]?.message).toContain('志愿表上要填的专业组代码和专业须查当年招生计划')
+    expect(codes(matchWarnings(GROUPS, [fact(1, { majorsListed: 1 })], '物理类'))).not.toContain(
+      'group_unknown',
+    )
+    // several: one warning naming them all
+    const many = matchWarnings(
+      GROUPS,
+      [1, 2, 3].map((p) => fact(p, { groupUnknown: true })),
+      '物理类',
+    )
+    expect(many.map((x) => [x.code, x.choices])).toEqual([['group_unknown', [1, 2, 3]]])
+    expect(many[0]?.message).toMatch(/^第 1、2、3 志愿 \(学校1、学校2、学校3\): 数据中没有这些院校的专业组/u)
+  })
   it('the same choice twice', () => {
     const w = matchWarnings(GROUPS, [fact(1), fact(2), fact(3, { optionKey: 'g1|01' })], '物理类')
     expect(w.find((x) => x.code === 'duplicate')?.choices).toEqual([1, 3])

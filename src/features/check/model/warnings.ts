@@ -26,6 +26,7 @@ export type WarningCode =
   | 'majors_unknown'
   | 'major_ambiguous'
   | 'no_majors'
+  | 'group_unknown'
   | 'duplicate'
   | 'xuanke'
   | 'xuanke_major'
@@ -84,6 +85,12 @@ export interface ChoiceFacts {
   schoolOptions: number
   /** The school's group codes in the candidate's batch and category, as published (the group messages name them) */
   schoolGroups: string[]
+  /**
+   * A 专业组 province's choice matched to an option without a group: no source names the school's groups, only its
+   * lowest line (河南's and 四川's private colleges), so the form's group code is not known and the chance is the
+   * school's, not the group's
+   */
+  groupUnknown?: boolean
 }
 
 export interface RuleFacts {
@@ -199,6 +206,7 @@ export function matchWarnings(
 ): CheckWarning[] {
   const out: CheckWarning[] = []
   const seen = new Map<string, number>()
+  const groupless: ChoiceFacts[] = []
   const partial = rule.planOpenTo
     ? `; ${rule.planOpenTo.year} 年计划数据只含${rule.planOpenTo.subjects}考生可报的专业, 要求其他选考科目的专业不在其中, 请对照招生计划`
     : ''
@@ -278,7 +286,8 @@ export function matchWarnings(
           message: `${pos(c.position)} ${c.label}: 专业 ${c.majorsUnknown.join('、')} 不在该志愿的招生计划中${c.majorsElsewhere.length > 0 ? ` (${c.majorsElsewhere.map((x) => `${x.name} 在 ${groupInText(x.group, c.school)}`).join(', ')})` : ''}, 按没有往年线的专业估计`,
           choices: at,
         })
-      if (c.majorsListed === 0)
+      if (c.groupUnknown) groupless.push(c)
+      if (c.majorsListed === 0 && !c.groupUnknown)
         out.push({
           code: 'no_majors',
           level: 'info',
@@ -298,6 +307,14 @@ export function matchWarnings(
       else seen.set(c.optionKey, c.position)
     }
   }
+  // one warning for them all: a list's 保 of private colleges drew one each (河南 2026: 14)
+  if (groupless.length > 0)
+    out.push({
+      code: 'group_unknown',
+      level: 'warning',
+      message: `${groupless.length === 1 ? `${pos(groupless[0]?.position ?? 0)} ${groupless[0]?.school}` : `第 ${groupless.map((c) => c.position).join('、')} 志愿 (${groupless.map((c) => c.school).join('、')})`}: 数据中没有${groupless.length === 1 ? '该校' : '这些院校'}的专业组 (只有院校最低分), 志愿表上要填的专业组代码和专业须查当年招生计划; 单独录取可能按院校最低位次估计, 所填专业组可能更难`,
+      choices: groupless.map((c) => c.position),
+    })
   return out
 }
 
