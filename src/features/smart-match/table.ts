@@ -79,6 +79,16 @@ export function xuankeLabel(xuanke: unknown, category: string): string {
   return chosen ? `选科 ${[...chosen].join('+')}` : '未限定选科'
 }
 
+/**
+ * Why a 保 tier is short where far safer schools exist: 保 lists only those not wasted, whose expected lowest rank
+ * is within baoCap times the candidate's (model/classify.ts). Without it, "not enough" read as "none safe" (四川 at
+ * rank 22,303: 11 of 14, beside hundreds of safer schools).
+ */
+const baoShort = (type: number | undefined) => {
+  const cap = strategyOf(type ?? 1)?.baoCap
+  return cap ? `: 保只列往年最低位次在本人位次 ${cap} 倍以内的, 更稳的院校不列, 以免浪费分数` : ''
+}
+
 export function smartMatchTables(
   data: SmartMatchData,
   req?: { province?: unknown; xuanke?: unknown },
@@ -132,7 +142,7 @@ export function smartMatchTables(
     const planned = strategy?.rule[tier] ?? items.length
     views.push({
       // Fewer than planned: not enough options of that tier (near the batch's last ranks there are no safe ones).
-      title: `${TIER_LABEL[tier]} ${items.length} 项 (计划 ${planned} 项${items.length < planned ? '; 达到该档把握的可选项不够' : ''})`,
+      title: `${TIER_LABEL[tier]} ${items.length} 项 (计划 ${planned} 项${items.length < planned ? `; 达到该档把握的可选项不够${tier === 'bao' ? baoShort(strategy?.type) : ''}` : ''})`,
       tone: TIER_TONE[tier],
       head,
       rows: items.map((item) => [
