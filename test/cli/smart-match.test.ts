@@ -83,6 +83,13 @@ describe('gaokao smart-match', () => {
       '位次 99999999 超出 2025 年物理类一分一段表的总人数 \\d+',
     )
   })
+  it("says, beside the spec's no-data message, that neither a score nor a rank was given (--rank 0)", async () => {
+    // before: only 暂无…数据, which read as a province without data
+    await expectNoData(
+      HUBEI.map((a) => (a === '--score' ? '--rank' : a === '600' ? '0' : a)),
+      '未给出分数或位次: score 与 rank 至少给一个',
+    )
+  })
   it('--format csv writes one record per major', async () => {
     const run = await gaokao('smart-match', ...HUBEI, '--format', 'csv', '--no-bom')
     const [head, first] = run.stdout.split('\r\n')

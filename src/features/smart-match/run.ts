@@ -155,7 +155,12 @@ export async function resolveCandidate(
   if (!category) throw withFirstChoiceSaid(noDataError(req), province, req.rankYear, mode, subject)
   let rank = req.rank
   if (!(rank > 0)) {
-    if (!(req.score > 0)) throw noDataError(req)
+    if (!(req.score > 0)) {
+      // the spec's message for it says no data; the terminal's line says what is missing
+      const err = noDataError(req)
+      err.hint = `未给出分数或位次: ${req.scoreField ?? 'score'} 与 rank 至少给一个`
+      throw err
+    }
     const tables = await rankTables(db, province.name, [category], req.rankYear, req.rankYear, levelOf(rule))
     const table = tables.get(req.rankYear)
     // The last rank of the candidates with that score (a score nobody had: right after everyone above it).

@@ -1,3 +1,4 @@
+import { findProvince } from '../../domain/provinces.js'
 import type { TableView } from '../../endpoints/define.js'
 import { calibratedBand, shownChance } from './model/calibration.js'
 import type { Granularity } from './model/estimate.js'
@@ -132,7 +133,7 @@ export function smartMatchTables(
   const subjects = xuankeLabel(req?.xuanke, c.category)
   const views: TableView[] = [
     {
-      title: `${typeof req?.province === 'string' ? `${req.province} ` : ''}${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank}${subjects ? ` · ${subjects}` : ''}${c.preferences ? ` · 只列: ${c.preferences}` : ''} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${openTo}${unjudged}`,
+      title: `${typeof req?.province === 'string' ? `${findProvince(req.province)?.name ?? req.province} ` : ''}${c.category} ${c.score === null ? '' : `${c.score} 分 `}位次 ${c.rank}${subjects ? ` · ${subjects}` : ''}${c.preferences ? ` · 只列: ${c.preferences}` : ''} · ${rule.batchName} ${VOLUNTEER_TYPE[rule.volunteerType] ?? ''} ${rule.volunteerNumMax} 个志愿 × ${rule.majorNumMax} 专业 · 策略 ${strategy?.name ?? ''} · ${c.rank_year} 年 (计划 ${c.plan_year} 年${planNote})${belowLine}${openTo}${unjudged}`,
       head: [],
       rows: [],
     },

@@ -26,11 +26,17 @@ describe('the title of a tier short of its plan', () => {
     tiers.bao = tiers.bao.slice(0, 1)
     tiers.chong = tiers.chong.slice(0, 1)
     const titles = smartMatchTables(data).map((v) => v.title)
-    const bao = titles.find((t) => t.startsWith('保 1 项'))
+    const bao = titles.find((t) => t?.startsWith('保 1 项'))
     expect(bao).toMatch(
       /; 达到该档把握的可选项不够: 保只列往年最低位次在本人位次 2.2 倍以内的, 更稳的院校不列/u,
     )
-    const chong = titles.find((t) => t.startsWith('冲 1 项'))
+    const chong = titles.find((t) => t?.startsWith('冲 1 项'))
     expect(chong).toMatch(/; 达到该档把握的可选项不够\)$/u)
+  })
+
+  it('names the province by its short name however it was typed (四川省, sichuan)', async () => {
+    const data = (await call(smartMatch, HUBEI_REQUEST, ctx)).data as SmartMatchData
+    for (const typed of ['湖北省', 'hubei', '湖北'])
+      expect(smartMatchTables(data, { province: typed })[0]?.title).toMatch(/^湖北 /u)
   })
 })
