@@ -477,7 +477,9 @@ describe('smart-match on the shipped data: a plan published for one school only 
       ],
       { datasets: SHIPPED },
     )
-    expect(run.stdout).toMatch(/保 0 项 \(计划 \d+ 项; 达到该档把握的可选项不够: 保只列往年最低位次在本人位次 2.2 倍以内的/)
+    expect(run.stdout).toMatch(
+      /保 0 项 \(计划 \d+ 项; 达到该档把握的可选项不够: 保只列往年最低位次在本人位次 2.2 倍以内的/,
+    )
     expect(run.stdout).toMatch(/冲 (\d+) 项 \(计划 \1 项\)/)
   }, 60_000)
 })
