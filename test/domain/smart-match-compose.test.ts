@@ -51,6 +51,17 @@ describe('composeMenu (majors for units whose plan names none)', () => {
     expect(names(composeMenu(menu, [], history, 2))).toEqual(['数学类:admitted_prev_year'])
   })
 
+  it("gives a composed major its unit's plan year (a carried group's: the plan before)", () => {
+    // 广东 2026: a group of the 2025 plan, majors from what it admitted: the item said plan_year 2026 beside
+    // plan_carried
+    const menu = [row({ id: 10, carried: true, planYear: 2025 })]
+    const history = [line({ level: 'major', name: '数学类', rank: 9000 })]
+    const composed = composeMenu(menu, [], history, 2).filter((r) => r.name !== '')
+    expect(composed.map((r) => [r.name, r.composition, r.carried, r.planYear])).toEqual([
+      ['数学类', 'admitted_prev_year', true, 2025],
+    ])
+  })
+
   it('leaves a unit whose plan names its majors alone, and never borrows from another group', () => {
     const menu = [row({ id: 10 }), row({ id: 11, name: '法学' }), row({ id: 12, group: '专业组（02）' })]
     const previous = [

@@ -64,11 +64,14 @@ export function composeMenu(
           return own === undefined || theirs === undefined || theirs === own || type !== 2
         })
     const seen = new Set<string>()
+    // a composed major is offered in its unit's plan (a carried unit's: the plan before), whatever plan or year it
+    // was read from: without it an item of a carried group said plan_year 2026 beside plan_carried (广东 2026)
+    const planYear = first.planYear === undefined ? {} : { planYear: first.planYear }
     const take = (row: MenuRow) => {
       const n = majorNameKey(row.name)
       if (seen.has(n)) return
       seen.add(n)
-      out.push(row)
+      out.push({ ...row, ...planYear })
     }
     if (fromPlan.length > 0) {
       for (const r of fromPlan)
