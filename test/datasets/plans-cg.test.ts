@@ -176,6 +176,49 @@ describe('CG adapter (gaokao-pro college-groups, 2025)', () => {
     ])
   })
 
+  it("drops a group's line when every entry is a track by its name (预科班), and keeps that line aside", () => {
+    // 长安大学 内蒙古 （301）, 590: two 预科班 entries; gaokao.cn labels the group 普通类. Its line had stayed as an
+    // ordinary group of no majors
+    const drops = new Drops('CG')
+    const trackLines: PlanRecord[] = []
+    const yuke = { spcode: '0', sp_name: '预科班', plan: 6, info_short: '（预科班）' }
+    const recs = cgRecords(
+      {
+        uni: '长安大学',
+        provinces: [
+          {
+            province: '湖北',
+            groups: [
+              {
+                sg_name: '（301）',
+                first_subject: '70000',
+                batch: '本科批',
+                min_score: '590',
+                majors: [yuke],
+              },
+              {
+                sg_name: '（302）',
+                first_subject: '70000',
+                batch: '本科批',
+                zslx_name: '民族班',
+                min_score: '580',
+                majors: [{ sp_name: '土木类', num: 2 }],
+              },
+            ],
+          },
+        ],
+      },
+      'x.json',
+      drops,
+      trackLines,
+    )
+    expect(recs).toEqual([])
+    expect(trackLines.map((t) => [t.sgCode, t.min, t.planType, t.batchName])).toEqual([
+      ['301', 590, '普通', '本科批'],
+      ['302', 580, '普通', '本科批'],
+    ])
+  })
+
   describe('majors a group lists twice under one name, with other notes', () => {
     const group = (province: string, sg: string, majors: unknown[]) => ({
       province,

@@ -78,6 +78,14 @@ describe('HB adapter (湖北 本科普通批 首选物理 group lines)', () => {
     expect(find(r.records, { schoolName: '长春工程学院' })).toEqual([])
     expect(dropped(r, 'preparatory class (预科)')).toBe(3)
     expect(dropped(r, 'minority-only class')).toBe(1)
+    // each kept aside as the ordinary line LG carries without the 备注 (special-copies.ts drops that copy)
+    // (the 预科 lines of 2024 and 2025, 398 and 380, are below the 本科 line: no ordinary line has their score)
+    expect((r.trackLines ?? []).map((t) => [t.schoolName, t.sgCode, t.min, t.planType, t.batchName])).toEqual(
+      [
+        ['西南民族大学', '06', 546, '普通', '本科批'],
+        ['西南民族大学', '07', 530, '普通', '本科批'],
+      ],
+    )
   })
 
   it('drops 2025 scores below the 本科 control line and unreadable ones, and recovers shifted cells', async () => {

@@ -3,12 +3,14 @@ import {
   campusOf,
   catalogueCode,
   classifyBatch,
+  cleanMajorName,
   excludedTrack,
   groupCode,
   groupKey,
   intOrNull,
   isAggregateName,
   lengthOrNull,
+  NOT_A_TRACK,
   normalizeRequirement,
   normalizeSubjectType,
   planTypeOf,
@@ -113,6 +115,13 @@ describe('batch and plan type', () => {
     expect(classifyBatch('本科提前批', ['汉语言文学(公费师范)'])).toMatchObject({ batchName: '本科提前批' })
     for (const batch of ['专项计划本科二批', '精准专项'])
       expect(classifyBatch(batch)).toEqual({ excluded: 'special plan (专项) of no known type' })
+    // 广西's 精准专项 named on GX's programmes (groups 9xx), not only on LG's batch
+    expect(classifyBatch('本科普通批', ['护理学(精准专项)'])).toEqual({
+      excluded: 'special plan (专项) of no known type',
+    })
+    // the 专科 major 自然保护地建设与管理 is no 自然保护地 定向 plan; the plan is
+    expect(excludedTrack('自然保护地建设与管理'.replace(NOT_A_TRACK, ''))).toBeNull()
+    expect(excludedTrack('林学(自然保护地定向)')).toBe('directed / domicile-restricted plan')
     expect(classifyBatch('民族专项')).toEqual({ excluded: 'minority-only class' })
     expect(classifyBatch('特殊类型招生批', ['(高水平运动队)'])).toEqual({
       excluded: 'special admission route',
@@ -243,6 +252,12 @@ describe('names and numbers', () => {
       '哈尔滨工业大学(深圳)',
     ])
     expect(schoolNameVariants('10001北京大学')).toEqual(['10001北京大学', '北京大学'])
+    // 2026 plan books' new names, found as the names the table knows (a school of the new name is taken first)
+    expect(schoolNameVariants('温州职业技术大学')).toEqual(['温州职业技术大学', '温州职业技术学院'])
+    expect(schoolNameVariants('复旦大学医学院')).toEqual(['复旦大学医学院', '复旦大学上海医学院'])
+    // a stray mark before a major's name (GX's .法学)
+    expect(cleanMajorName('.法学')).toBe('法学')
+    expect(cleanMajorName('法学(涉外法治.卓越班)')).toBe('法学(涉外法治.卓越班)')
     expect(programmeAnnotation('安徽理工大学（较高收费）', '安徽理工大学')).toBe(true)
     expect(programmeAnnotation('成都东软学院（中外合作办学项目）', '成都东软学院')).toBe(true)
     expect(programmeAnnotation('山东大学（威海）', '山东大学（威海）')).toBe(false)

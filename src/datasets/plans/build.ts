@@ -3,7 +3,12 @@ import { createMajorMatcher, type MajorRow } from '../majors/match.js'
 import { kmOrder, provinceOf } from '../normalize.js'
 import { createSchoolMatcher, type SchoolRow } from '../schools/match.js'
 import { checkPlans, MAX_YEAR, MIN_YEAR, type PlanViolation } from './checks.js'
-import { dropCopiedGroups, dropCutCopiesOfCgNames, dropGpGroupsOfAnotherBatch } from './copies.js'
+import {
+  dropCopiedGroups,
+  dropCutCopiesOfCgNames,
+  dropGpGroupsOfAnotherBatch,
+  dropGpSchoolLinesOfAnotherBatch,
+} from './copies.js'
 import {
   type MergedRow,
   type MergeStats,
@@ -97,6 +102,8 @@ export interface PlansResult {
   copiedGroups: number
   /** GP's rows of a group another source has in another batch (copies.ts dropGpGroupsOfAnotherBatch) */
   gpGroupsOfAnotherBatch: number
+  /** GP's school lines another source has in another batch (copies.ts dropGpSchoolLinesOfAnotherBatch) */
+  gpSchoolLinesOfAnotherBatch: number
   /** School lines above their own majors' lines, their outcome taken away (school-lines.ts), by their sources */
   schoolLinesAboveMajors: Record<string, number>
 }
@@ -384,8 +391,11 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     withoutCutCopies,
     PLAN_SOURCE_ORDER,
   )
+  // so is a GP school line with the lowest score of the school's line in another batch
+  const { rows: withoutMisfiledLines, dropped: gpSchoolLinesOfAnotherBatch } =
+    dropGpSchoolLinesOfAnotherBatch(withoutMisfiled, PLAN_SOURCE_ORDER)
   // a group filed twice under two codes, its majors and scores all alike, is one group
-  const { rows: withoutCopiedGroups, dropped: copiedGroups } = dropCopiedGroups(withoutMisfiled)
+  const { rows: withoutCopiedGroups, dropped: copiedGroups } = dropCopiedGroups(withoutMisfiledLines)
   // a school's line above its own majors' is one programme's line, not the school's lowest
   const { rows: merged, cleared: schoolLinesAboveMajors } = clearSchoolLinesAboveTheirMajors(
     withoutCopiedGroups,
@@ -480,6 +490,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     cutCopies,
     copiedGroups,
     gpGroupsOfAnotherBatch,
+    gpSchoolLinesOfAnotherBatch,
     schoolLinesAboveMajors,
   }
 }

@@ -134,3 +134,37 @@ export function dropGpGroupsOfAnotherBatch(
   })
   return { rows: kept, dropped }
 }
+
+/**
+ * GP's school lines have no batch either: 香港中文大学（深圳）'s 湖北 2025 line, 621 (rank 7,130), is its 本科提前批
+ * 专业组（02）'s line in CG, and a 本科批 list offered the school (as it did 香港科技大学（广州）). A school line only
+ * GP has goes, counted, where another source has a line of the same school, province, year, category and lowest
+ * score in another batch, and no row of the school in GP's batch.
+ */
+export function dropGpSchoolLinesOfAnotherBatch(
+  rows: readonly MergedRow[],
+  order: readonly PlanSourceId[],
+): { rows: MergedRow[]; dropped: number } {
+  const schoolOf = (m: MergedRow) => `${m.province}|${m.year}|${m.sid}|${m.subjectType}`
+  const gpOnly = (m: MergedRow) => sourcesOf(m, order).join('+') === 'GP'
+  const inBatch = new Set<string>()
+  const linesElsewhere = new Map<string, { batch: string; min: number }[]>()
+  for (const m of rows) {
+    if (gpOnly(m)) continue
+    inBatch.add(`${schoolOf(m)}|${m.batchName}`)
+    if (m.min === null) continue
+    const list = linesElsewhere.get(schoolOf(m)) ?? []
+    list.push({ batch: m.batchName, min: m.min })
+    linesElsewhere.set(schoolOf(m), list)
+  }
+  let dropped = 0
+  const kept = rows.filter((m) => {
+    if (m.kind !== 'school' || m.min === null || !gpOnly(m)) return true
+    if (inBatch.has(`${schoolOf(m)}|${m.batchName}`)) return true
+    const other = linesElsewhere.get(schoolOf(m)) ?? []
+    if (!other.some((l) => l.batch !== m.batchName && l.min === m.min)) return true
+    dropped++
+    return false
+  })
+  return { rows: kept, dropped }
+}

@@ -52,6 +52,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         `plans GP majors dropped as copies of a CG major named with its bracket: ${result.cutCopies}`,
         `plans rows of a group filed twice under another code, dropped: ${result.copiedGroups}`,
         `plans GP rows of a group another source has in another batch, dropped: ${result.gpGroupsOfAnotherBatch}`,
+        `plans GP school lines of a line another source has in another batch, dropped: ${result.gpSchoolLinesOfAnotherBatch}`,
         `plans school lines above their own majors' lines, outcome cleared: ${bySources(result.schoolLinesAboveMajors)}`,
       ],
       manifest: {
@@ -78,6 +79,7 @@ export const plansBuilder: TableBuilder<PlanRow[]> = {
         gp_cut_copies_of_cg_majors_dropped: result.cutCopies,
         copied_group_rows_dropped: result.copiedGroups,
         gp_group_rows_of_another_batch_dropped: result.gpGroupsOfAnotherBatch,
+        gp_school_lines_of_another_batch_dropped: result.gpSchoolLinesOfAnotherBatch,
         school_lines_above_their_majors_cleared: result.schoolLinesAboveMajors,
       },
       rows: result.rows,
