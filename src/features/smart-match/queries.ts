@@ -289,7 +289,13 @@ export async function menuRows(db: Db, scope: PlanScope, year: number): Promise<
   const c = await readColumns(db, {
     from: `FROM plans WHERE ${scopeSql(scope)} AND year = ?`,
     params: [...scopeParams(scope), year],
-    ints: { id: 'id', sid: 'sid', majorId: 'major_id', num: 'CASE WHEN num > 0 THEN num END' },
+    ints: {
+      id: 'id',
+      sid: 'sid',
+      majorId: 'major_id',
+      num: 'CASE WHEN num > 0 THEN num END',
+      tuition: 'CASE WHEN tuition >= 0 THEN tuition END',
+    },
     texts: {
       group: "coalesce(sg_name, '')",
       name: "coalesce(spname, '')",
@@ -313,6 +319,7 @@ export async function menuRows(db: Db, scope: PlanScope, year: number): Promise<
       num: c.int('num', i),
       length: c.text('length', i),
       sgInfos: c.text('sgInfos', i),
+      tuition: c.int('tuition', i),
       localSchoolCode: c.text('localSchoolCode', i),
       localSpcode: c.text('localSpcode', i),
     })

@@ -50,6 +50,11 @@ export interface ZyItem {
   min_section: number | null
   num: number | null
   length: string
+  /**
+   * Extension: yuan a year, where the plan gives it; null when unknown. A 中外合作办学 programme costs many times its
+   * school's other majors (大连理工大学 湖北 专业组（06）: 60,000), which a family must see before listing it
+   */
+  tuition: number | null
   rating: number | null
   /** The major's ranking in the catalogue; 0 without one, the spec's own "no data" (2.15), never null */
   ranking: number
@@ -323,6 +328,7 @@ function toMajor(
     // unknown: null like every unknown number of this answer (docs/api.md, Decisions › "Unknown values"), never -1
     num: row.num,
     length: row.length ?? info?.length ?? '',
+    tuition: row.tuition ?? null,
     // rating has no empty value in the spec: null like every unknown number (docs/api.md, Decisions › "Unknown
     // values"); ranking has one, 0 (2.15: "0 when no data"), as the open-majors answers give it
     rating: info?.rating ?? null,

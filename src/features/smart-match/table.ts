@@ -158,7 +158,7 @@ export function smartMatchTables(
           : [
               ...item.zyList.map(
                 (z) =>
-                  `${z.local_sp_code ? `${z.local_sp_code} ` : ''}${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}`,
+                  `${z.local_sp_code ? `${z.local_sp_code} ` : ''}${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}${feeNote(z.tuition)}`,
               ),
               ...(item.composition && COMPOSITION_MARK[item.composition]
                 ? [COMPOSITION_MARK[item.composition]]
@@ -194,12 +194,21 @@ export function smartMatchTables(
   return views
 }
 
+/**
+ * A fee the terminal's table names beside the major: many times an ordinary public major's (5,000-7,000 元), as a
+ * 中外合作办学 programme's or a private college's. The workbook and the CSV give every known fee.
+ */
+export const HIGH_FEE = 20_000
+const feeNote = (tuition: number | null) =>
+  tuition !== null && tuition >= HIGH_FEE ? ` (学费 ${tuition}/年)` : ''
+
 /** The major fields of a record, empty: the same columns for every record of the CSV. */
 const NO_MAJOR = {
   major_index: null,
   major: null,
   sp_code: null,
   local_sp_code: null,
+  tuition: null,
   expected_rank: null,
   expected_score: null,
   diff: null,
@@ -250,6 +259,7 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
           major: z.zyName,
           sp_code: z.sp_code,
           local_sp_code: z.local_sp_code,
+          tuition: z.tuition,
           expected_rank: z.min_section,
           expected_score: z.min,
           diff: z.diff,

@@ -95,6 +95,7 @@ const LIST_WIDTHS: Readonly<Record<string, number>> = {
   最近一年最低位次: 20,
   专业来源: 24,
   备注: 30,
+  '学费 (元/年)': 14,
 }
 
 const majorHeads = (n: number) => (n <= 1 ? ['专业'] : Array.from({ length: n }, (_, i) => `专业${i + 1}`))
@@ -183,6 +184,8 @@ export function listSheet(data: SmartMatchData, req: WorkbookRequest): SheetSpec
   const localCodes = items.some(
     ({ item }) => item.local_school_code !== null || item.zyList.some((z) => z.local_sp_code !== null),
   )
+  // every fee the plan gives, per major: a 中外合作办学 programme's 60,000 beside its school's 5,000
+  const fees = items.some(({ item }) => item.zyList.some((z) => z.tuition !== null))
   const head = [
     '志愿序号',
     '院校代码',
@@ -197,6 +200,8 @@ export function listSheet(data: SmartMatchData, req: WorkbookRequest): SheetSpec
     '预估最低位次',
     '位次差',
     '最近一年最低位次',
+    // after the form's columns: the fees, per major in the order of the major columns
+    ...(fees ? ['学费 (元/年)'] : []),
     '专业来源',
     '备注',
   ]
@@ -218,6 +223,8 @@ export function listSheet(data: SmartMatchData, req: WorkbookRequest): SheetSpec
     item.min_section,
     item.min_section - c.rank,
     latest(item, ITEM_LEVEL[rule.volunteerType] ?? 'group'),
+    // ? where the plan gives none
+    ...(fees ? [item.zyList.map((z) => z.tuition ?? '?').join('、')] : []),
     compositionText(item.composition, c.plan_year, carriedFrom(item, data)),
     notes(item, data, n),
   ])

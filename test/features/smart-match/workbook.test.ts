@@ -100,6 +100,7 @@ describe('smart-match --out 志愿表.xlsx', () => {
       '预估最低位次',
       '位次差',
       '最近一年最低位次',
+      '学费 (元/年)',
       '专业来源',
       '备注',
     ])
@@ -121,6 +122,8 @@ describe('smart-match --out 志愿表.xlsx', () => {
       expect(row[col('录取概率')]).toBe(item.chance)
       expect(row[col('预估最低位次')]).toBe(item.min_section)
       expect(row[col('专业来源')]).toMatch(/年计划|往年录取|未列专业/u)
+      // the plan's fee of each major, in the order of the major columns (the fixture's: 5,000 元)
+      expect(row[col('学费 (元/年)')]).toBe(item.zyList.map((z) => z.tuition ?? '?').join('、'))
     })
 
     const cover = sheets.get('说明')

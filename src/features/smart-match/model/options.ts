@@ -40,6 +40,8 @@ export interface MenuRow {
   num: number | null
   length: string | null
   sgInfos: string | null
+  /** Yuan a year, where the plan gives it (a 中外合作办学 programme's 60,000 beside its school's 5,000) */
+  tuition?: number | null
   /** The province's own 院校代号 and 专业代号 on its 志愿表, where a plan book gives them (plans.local_*) */
   localSchoolCode?: string | null
   localSpcode?: string | null
