@@ -80,6 +80,10 @@ export function xuankeLabel(xuanke: unknown, category: string): string {
   return chosen ? `选科 ${[...chosen].join('+')}` : '未限定选科'
 }
 
+/** What a list made from a plan filtered for other subjects' candidates misses (candidate.plan_open_to) */
+export const planOpenToText = (planYear: number, openTo: string) =>
+  `${planYear} 年计划数据只含${openTo}考生可报的专业 (来源所限); 要求其他选考科目的专业未列入, 请对照招生计划补充`
+
 /**
  * Why a 保 tier is short where far safer schools exist: 保 lists only those not wasted, whose expected lowest rank
  * is within baoCap times the candidate's (model/classify.ts). Without it, "not enough" read as "none safe" (四川 at
@@ -126,9 +130,7 @@ export function smartMatchTables(
       ? `\n计划中另有 ${c.unjudged_schools} 所院校没有可用的往年最低位次 (只有分数, 或无录取数据), 无法判断, 未列入`
       : ''
   // A plan filtered for other subjects' candidates (浙江 2026) lacks programmes this candidate could take: say so
-  const openTo = c.plan_open_to
-    ? `\n注意: ${c.plan_year} 年计划数据只含${c.plan_open_to}考生可报的专业 (来源所限); 要求其他选考科目的专业未列入, 请对照招生计划补充`
-    : ''
+  const openTo = c.plan_open_to ? `\n注意: ${planOpenToText(c.plan_year, c.plan_open_to)}` : ''
   // The subjects the list was filtered by: without 选科 half of a 3+1+2 list can change (groups it cannot take)
   const subjects = xuankeLabel(req?.xuanke, c.category)
   const views: TableView[] = [

@@ -8,6 +8,7 @@ import {
   ITEM_LEVEL,
   latest,
   nationalCode,
+  planOpenToText,
   TIER_LABEL,
   UNKNOWN_GROUP,
   VOLUNTEER_TYPE,
@@ -338,11 +339,7 @@ export function coverSheet(data: SmartMatchData, req: WorkbookRequest, sources: 
     '往年录取',
     `只用 ${c.rank_year} 年以前的最低位次, 按考生人数折算到 ${c.rank_year} 年并加权 (近年权重大)`,
   )
-  if (c.plan_open_to)
-    line(
-      '计划不全',
-      `${c.plan_year} 年计划数据只含${c.plan_open_to}考生可报的专业 (来源所限); 要求其他选考科目的专业未列入, 请对照招生计划补充`,
-    )
+  if (c.plan_open_to) line('计划不全', planOpenToText(c.plan_year, c.plan_open_to))
   if (c.unjudged_schools > 0)
     line('未列入', `计划中另有 ${c.unjudged_schools} 所院校没有可用的往年最低位次, 无法判断, 未列入`)
   if (c.majors_from_school_lines)

@@ -544,46 +544,54 @@ const noteBrackets = (note: string): string[] => [
   ...new Set(remarkBrackets((note.startsWith('(') ? note : `(${note})`).replace(/[;。,]/gu, ')('))),
 ]
 
-/** A track's group line as an ordinary one of the group code (special-copies.ts dropOrdinaryCopiesOfTrackLines). */
-function cgTrackLine(
-  province: string,
-  subjectType: string,
-  school: CgSchool,
-  sgCode: string,
+/** What a CG record of a group holds before its own fields: the source, the school, the group and the batch. */
+interface CgBase {
+  province: string
+  subjectType: string
+  school: CgSchool
+  sgCode: string | null
+  sourceFile: string
+}
+
+const cgBase = (b: CgBase, batch: BatchInfo) => ({
+  source: 'CG' as const,
+  sourceFile: b.sourceFile,
+  tier: 4 as const,
+  province: b.province,
+  year: YEAR,
+  subjectType: b.subjectType,
+  batchName: batch.batchName,
+  localBatchName: batch.localBatchName,
+  planType: batch.planType,
+  level: batch.level,
+  schoolName: b.school.name,
+  schoolCode: b.school.code,
+  sgCode: b.sgCode,
+  rankDerived: false,
+  rankBlocked: false,
+  average: null,
+  max: null,
+})
+
+/** A group's line: its lowest score and rank, no major. */
+const cgGroupLine = (
+  b: CgBase,
   batch: BatchInfo,
+  sgInfos: string | null,
   min: number,
   rank: number | null,
-  sourceFile: string,
-): PlanRecord {
-  return {
-    source: 'CG',
-    sourceFile,
-    tier: 4,
-    province,
-    year: YEAR,
-    subjectType,
-    batchName: batch.batchName,
-    localBatchName: batch.localBatchName,
-    planType: batch.planType,
-    level: batch.level,
-    schoolName: school.name,
-    schoolCode: school.code,
-    spname: '',
-    spcode: null,
-    sgCode,
-    sgInfos: null,
-    num: null,
-    tuition: null,
-    length: null,
-    min,
-    minSection: rank,
-    rankDerived: false,
-    rankBlocked: false,
-    average: null,
-    max: null,
-    outcomeLevel: 'group',
-  }
-}
+): PlanRecord => ({
+  ...cgBase(b, batch),
+  spname: '',
+  spcode: null,
+  sgInfos,
+  num: null,
+  tuition: null,
+  length: null,
+  min,
+  minSection: rank,
+  outcomeLevel: 'group',
+})
 
 /**
  * Records of one CG file. `sourceFile` is its path relative to the sources dir; drops are counted in `drops`.
@@ -638,34 +646,17 @@ export function cgRecords(
       const code = cgGroupCode(g)
       const aligned = withGroups && !UNALIGNED_GROUPS.has(province)
       const sgCode = aligned && code ? padGroupCode(code, province) : null
+      const at: CgBase = { province, subjectType, school, sgCode, sourceFile }
       if ('excluded' in batch) {
         drops.add(batch.excluded, size)
         // a track's group line (民族班, 预科 …) as a source without its label would file it (special-copies.ts)
         const plain = classifyBatch(clean(g.batch), [])
         const { min, rank } = groupOutcome(g)
         if (TRACK_LINE_REASONS.has(batch.excluded) && !('excluded' in plain) && sgCode && min !== null)
-          trackLines.push(cgTrackLine(province, subjectType, school, sgCode, plain, min, rank, sourceFile))
+          trackLines.push(cgGroupLine(at, plain, null, min, rank))
         continue
       }
-      const base = {
-        source: 'CG' as const,
-        sourceFile,
-        tier: 4 as const,
-        province,
-        year: YEAR,
-        subjectType,
-        batchName: batch.batchName,
-        localBatchName: batch.localBatchName,
-        planType: batch.planType,
-        level: batch.level,
-        schoolName: school.name,
-        schoolCode: school.code,
-        sgCode,
-        rankDerived: false,
-        rankBlocked: false,
-        average: null,
-        max: null,
-      }
+      const base = cgBase(at, batch)
       const sgInfos = cgRequirement(g, province, subjectType)
       const own: CgEntry[] = []
       const excluded: string[] = []
@@ -715,21 +706,12 @@ export function cgRecords(
         else if (own.length === 0 && excluded.length > 0) {
           drops.add(excluded[0] as string)
           if (TRACK_LINE_REASONS.has(excluded[0] as string))
-            trackLines.push(cgTrackLine(province, subjectType, school, sgCode, batch, min, rank, sourceFile))
+            trackLines.push(cgGroupLine(at, batch, null, min, rank))
         } else
           out.push({
-            ...base,
+            ...cgGroupLine(at, batch, sgInfos, min, rank),
             batchName: lineBatch.batchName,
             planType: lineBatch.planType,
-            spname: '',
-            spcode: null,
-            sgInfos,
-            num: null,
-            tuition: null,
-            length: null,
-            min,
-            minSection: rank,
-            outcomeLevel: 'group',
           })
       }
       if (!majors) {
