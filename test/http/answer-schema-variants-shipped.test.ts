@@ -112,7 +112,7 @@ const PROBES: Probe[] = [
   // null); averages of 2017; the highest scores of 广东 2024
   {
     endpoint: 'get-school-plan',
-    input: { province: '江苏', year: '2025', limit: 40, page: 300 },
+    input: { province: '江苏', year: '2025', limit: 40, page: 320 },
     shows: (d) => someItem(d.list, (r) => has(r.spcode) && has(r.length) && has(r.tuition)),
   },
   {
