@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../../src/endpoints/define.js'
-import type { SmartMatchData, ZybItem } from '../../../src/features/smart-match/response.js'
+import type { SmartMatchData } from '../../../src/features/smart-match/response.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { HIGH_FEE, smartMatchRecords, smartMatchTables } from '../../../src/features/smart-match/table.js'
-import { type WorkbookSources, workbookSheets } from '../../../src/features/smart-match/workbook.js'
-import { workbookRequest } from '../../../src/features/smart-match/workbook-file.js'
 import { call, fixtureContext } from '../../helpers/context.js'
 import { buildFixtureDatasets } from '../../helpers/datasets.js'
-import { HUBEI_REQUEST } from '../../helpers/smart-match.js'
+import { HUBEI_REQUEST, itemsOf, workbookOf } from '../../helpers/smart-match.js'
 
 /**
  * A major's fee, where the plan gives it: a 中外合作办学 programme costs many times its school's other majors
@@ -20,12 +18,6 @@ beforeAll(async () => {
   ctx = fixtureContext(await buildFixtureDatasets())
 })
 afterAll(async () => ctx.db.close())
-
-const itemsOf = (data: SmartMatchData): ZybItem[] => [
-  ...data.zyb_data.zybData.chong,
-  ...data.zyb_data.zybData.wen,
-  ...data.zyb_data.zybData.bao,
-]
 
 describe("a major's fee", () => {
   it("is the plan's in the JSON and the CSV, and named in the table where it is high", async () => {
@@ -47,15 +39,7 @@ describe("a major's fee", () => {
 
   it('has a column of the workbook, per major in the order of the major columns', async () => {
     const data = (await call(smartMatch, HUBEI_REQUEST, ctx)).data as SmartMatchData
-    const sources: WorkbookSources = {
-      datasetsDir: null,
-      manifest: null,
-      evidence: [],
-      generatedAt: '2026-06-25 10:00',
-      version: 'test',
-    }
-    const input = smartMatch.input.parse(HUBEI_REQUEST) as Parameters<typeof workbookRequest>[0]
-    const [list] = workbookSheets(data, workbookRequest(input), sources)
+    const [list] = workbookOf(data, HUBEI_REQUEST)
     const [, head, ...rows] = list?.rows ?? []
     const at = (head ?? []).indexOf('学费 (元/年)')
     expect(at).toBeGreaterThan(0)

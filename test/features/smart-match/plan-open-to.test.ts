@@ -6,10 +6,9 @@ import { missesProgrammes, planOpenTo } from '../../../src/features/smart-match/
 import type { SmartMatchData } from '../../../src/features/smart-match/response.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { smartMatchTables } from '../../../src/features/smart-match/table.js'
-import { type WorkbookSources, workbookSheets } from '../../../src/features/smart-match/workbook.js'
-import { workbookRequest } from '../../../src/features/smart-match/workbook-file.js'
 import { call, fixtureContext } from '../../helpers/context.js'
 import { buildFixtureDatasets } from '../../helpers/datasets.js'
+import { workbookOf } from '../../helpers/smart-match.js'
 
 /**
  * 浙江's 2026 plan (source ZJP) holds only the programmes open to 物化生 candidates: a list for a candidate of other
@@ -68,15 +67,7 @@ describe('a plan filtered for some subjects', () => {
     expect(data.candidate.plan_open_to).toBe('物理+化学+生物')
     const note = '2025 年计划数据只含物理+化学+生物考生可报的专业 (来源所限); 要求其他选考科目的专业未列入'
     expect(smartMatchTables(data)[0]?.title).toContain(note)
-    const sources: WorkbookSources = {
-      datasetsDir: null,
-      manifest: null,
-      evidence: [],
-      generatedAt: '2026-06-25 10:00',
-      version: 'test',
-    }
-    const input = smartMatch.input.parse(body('物理,化学,政治')) as Parameters<typeof workbookRequest>[0]
-    const [, cover] = workbookSheets(data, workbookRequest(input), sources)
+    const [, cover] = workbookOf(data, body('物理,化学,政治'))
     expect(cover?.rows.find((r) => r[0] === '计划不全')?.[1]).toContain(note)
   })
 

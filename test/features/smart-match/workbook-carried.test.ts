@@ -3,15 +3,11 @@ import type { EndpointContext } from '../../../src/endpoints/define.js'
 import type { SmartMatchData, ZybItem } from '../../../src/features/smart-match/response.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { smartMatchRecords } from '../../../src/features/smart-match/table.js'
-import {
-  compositionText,
-  type WorkbookSources,
-  workbookSheets,
-} from '../../../src/features/smart-match/workbook.js'
-import { workbookRequest } from '../../../src/features/smart-match/workbook-file.js'
+import { compositionText } from '../../../src/features/smart-match/workbook.js'
 import { HUBEI_LIST_FLAGS, runGaokao } from '../../helpers/cli.js'
 import { call, fixtureContext } from '../../helpers/context.js'
 import { buildFixtureDatasets } from '../../helpers/datasets.js'
+import { HUBEI_REQUEST, itemsOf, workbookOf } from '../../helpers/smart-match.js'
 
 /**
  * Where the rank year's plan does not name a school, smart-match carries its offer from an earlier plan
@@ -28,30 +24,9 @@ beforeAll(async () => {
 })
 afterAll(async () => ctx.db.close())
 
-const BODY = {
-  province: '湖北',
-  batch: '本科批',
-  rank_year: 2025,
-  score: 600,
-  subject: '物理',
-  xuanke: '物理,化学,生物',
-}
-const SOURCES: WorkbookSources = {
-  datasetsDir: null,
-  manifest: null,
-  evidence: [],
-  generatedAt: '2026-06-25 10:00',
-  version: 'test',
-}
-const itemsOf = (data: SmartMatchData): ZybItem[] => [
-  ...data.zyb_data.zybData.chong,
-  ...data.zyb_data.zybData.wen,
-  ...data.zyb_data.zybData.bao,
-]
-
 /** The fixture's list, its items carried from 2024 where `carried(i)` says so */
 async function listCarried(carried: (i: number) => boolean): Promise<SmartMatchData> {
-  const res = await call(smartMatch, BODY, ctx)
+  const res = await call(smartMatch, HUBEI_REQUEST, ctx)
   expect(res.code).toBe(200)
   const data = structuredClone(res.data) as SmartMatchData
   const items = itemsOf(data)
@@ -66,8 +41,7 @@ async function listCarried(carried: (i: number) => boolean): Promise<SmartMatchD
 }
 
 function sheetsOf(data: SmartMatchData) {
-  const input = smartMatch.input.parse(BODY) as Parameters<typeof workbookRequest>[0]
-  const [list, cover] = workbookSheets(data, workbookRequest(input), SOURCES)
+  const [list, cover] = workbookOf(data, HUBEI_REQUEST)
   const [, head, ...rows] = list?.rows ?? []
   const source = rows.map((r) => r[(head ?? []).indexOf('专业来源')])
   return { source, cover: (label: string) => cover?.rows.find((r) => r[0] === label)?.[1] }

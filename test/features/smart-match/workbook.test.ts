@@ -10,17 +10,11 @@ import { groupCode } from '../../../src/features/check/model/match.js'
 import type { SmartMatchData, ZybItem } from '../../../src/features/smart-match/response.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { smartMatchRecords } from '../../../src/features/smart-match/table.js'
-import {
-  compositionText,
-  groupCell,
-  majorCells,
-  type WorkbookSources,
-  workbookSheets,
-} from '../../../src/features/smart-match/workbook.js'
-import { workbookRequest } from '../../../src/features/smart-match/workbook-file.js'
+import { compositionText, groupCell, majorCells } from '../../../src/features/smart-match/workbook.js'
 import { runGaokao } from '../../helpers/cli.js'
 import { callWithView, fixtureContext } from '../../helpers/context.js'
 import { buildFixtureDatasets } from '../../helpers/datasets.js'
+import { itemsOf, workbookOf } from '../../helpers/smart-match.js'
 
 /** `gaokao smart-match --out 志愿表.xlsx`: the workbook read back, for each kind of the provinces' forms. */
 
@@ -44,12 +38,6 @@ afterAll(async () => ctx.db.close())
 const HUBEI = ['--province', '湖北', '--batch', '本科批', '--rank-year', '2025', '--score', '600']
 const SUBJECTS = ['--subject', '物理', '--xuanke', '物理,化学,生物']
 const gaokao = (...args: string[]) => runGaokao(args, { datasets: dir })
-
-const itemsOf = (data: SmartMatchData): ZybItem[] => [
-  ...data.zyb_data.zybData.chong,
-  ...data.zyb_data.zybData.wen,
-  ...data.zyb_data.zybData.bao,
-]
 
 type Row = (string | number | boolean | null)[]
 /** A workbook read back: its sheets' names in order, and a sheet's rows by name */
@@ -241,19 +229,11 @@ describe('smart-match --out 志愿表.xlsx', () => {
   })
 })
 
-const SOURCES: WorkbookSources = {
-  datasetsDir: null,
-  manifest: null,
-  evidence: [],
-  generatedAt: '2026-06-25 10:00',
-  version: 'test',
-}
 const sheetsFor = async (body: Record<string, unknown>) => {
   const { res } = await callWithView(smartMatch, body, ctx)
   expect(res.code).toBe(200)
   const data = res.data as SmartMatchData
-  const input = smartMatch.input.parse(body) as Parameters<typeof workbookRequest>[0]
-  return { data, sheets: workbookSheets(data, workbookRequest(input), SOURCES) }
+  return { data, sheets: workbookOf(data, body) }
 }
 
 describe('the form follows the province rule', () => {
@@ -266,8 +246,7 @@ describe('the form follows the province rule', () => {
     itemsOf(data).forEach((item, i) => {
       item.schoolCode = i % 2 === 0 ? '10284' : 'gk1218'
     })
-    const input = smartMatch.input.parse(body) as Parameters<typeof workbookRequest>[0]
-    const sheets = workbookSheets(data, workbookRequest(input), SOURCES)
+    const sheets = workbookOf(data, body)
     const [, head, ...rows] = sheets[0]?.rows ?? []
     const at = (head ?? []).indexOf('院校代码')
     expect(rows.slice(0, 2).map((r) => r[at])).toEqual(['10284', null])
