@@ -180,7 +180,7 @@ export const SCHEMA = {
     col(
       'local_school_code',
       'VARCHAR',
-      'the province’s own 院校代号 on its 志愿表 (江苏 1001, 浙江 0001, 广西 10614 / a campus’s 19614), from a plan book',
+      'the province’s own 院校代号 on its 志愿表 (江苏 1001, 浙江 0001, 广西 10614 / a campus’s 19614, 湖北 A001), from a plan book or 湖北’s 投档 lines',
       true,
     ),
     col(

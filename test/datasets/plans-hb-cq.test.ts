@@ -42,6 +42,7 @@ describe('HB adapter (湖北 本科普通批 首选物理 group lines)', () => {
       spname: '',
       spcode: null,
       schoolCode: null,
+      localSchoolCode: 'A001',
       sgInfos: '首选物理,再选不限',
       min: 693,
       minSection: null,
@@ -182,7 +183,18 @@ describe('HB adapter (湖北 本科普通批 首选物理 group lines)', () => {
     expect(repairSchool('合肥工业大学(宜城校区)', undefined)).toBe('合肥工业大学(宣城校区)')
     const line = { code: 'A00101', name: '北京大学第01组', req: '化', score: 425, remark: '' }
     expect(hbRecord(line, 2025, 'f')).toBe('score below the 本科 control line (OCR misreading)')
-    expect(hbRecord({ ...line, score: 426 }, 2025, 'f')).toMatchObject({ min: 426, sgCode: '01' })
+    expect(hbRecord({ ...line, score: 426 }, 2025, 'f')).toMatchObject({
+      min: 426,
+      sgCode: '01',
+      localSchoolCode: 'A001',
+    })
+    // 湖北's 院校代号 with OCR's letters for digits repaired; none when the code is no code
+    expect(hbRecord({ ...line, code: 'KOT201', score: 500 }, 2025, 'f')).toMatchObject({
+      localSchoolCode: 'K072',
+    })
+    expect(hbRecord({ ...line, code: '北京01', score: 500 }, 2025, 'f')).toMatchObject({
+      localSchoolCode: null,
+    })
     expect(hbRecord({ ...line, score: 430 }, 2024, 'f')).toBe(
       'score below the 本科 control line (OCR misreading)',
     )

@@ -9,6 +9,7 @@ import {
   dropGpGroupsOfAnotherBatch,
   dropGpSchoolLinesOfAnotherBatch,
 } from './copies.js'
+import { spreadLocalSchoolCodes } from './local-codes.js'
 import {
   type MergedRow,
   type MergeStats,
@@ -17,6 +18,7 @@ import {
   type ResolvedRecord,
   sourcesOf,
 } from './merge.js'
+import { joinMajorsNamedWithNotes } from './named-with-notes.js'
 import {
   campusOf,
   groupKey,
@@ -98,6 +100,8 @@ export interface PlansResult {
   trackCopies: Record<string, number>
   /** GP major rows dropped as copies of a CG major whose bracket GP's name lost (copies.ts) */
   cutCopies: number
+  /** major rows joined to another row of the same major named apart by a bracket of notes (named-with-notes.ts) */
+  majorsNamedWithNotes: number
   /** rows of a group filed twice under another code (copies.ts dropCopiedGroups) */
   copiedGroups: number
   /** GP's rows of a group another source has in another batch (copies.ts dropGpGroupsOfAnotherBatch) */
@@ -106,6 +110,8 @@ export interface PlansResult {
   gpSchoolLinesOfAnotherBatch: number
   /** School lines above their own majors' lines, their outcome taken away (school-lines.ts), by their sources */
   schoolLinesAboveMajors: Record<string, number>
+  /** rows that took their school's 院校代号 of the province and year from its other rows (local-codes.ts) */
+  localSchoolCodesSpread: number
 }
 
 /** School resolution: the matcher on the name's spellings, then the national code, then the source's id hint. */
@@ -386,9 +392,12 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     withoutTrackCopies,
     PLAN_SOURCE_ORDER,
   )
+  // a major's plan from one source and its line from another, or two copies of its line, named apart by a
+  // bracket of notes, are one major
+  const { rows: joinedHalves, joined: majorsNamedWithNotes } = joinMajorsNamedWithNotes(withoutCutCopies)
   // a GP group (no batch: filed under 本科批) that another source has in another batch is that group
   const { rows: withoutMisfiled, dropped: gpGroupsOfAnotherBatch } = dropGpGroupsOfAnotherBatch(
-    withoutCutCopies,
+    joinedHalves,
     PLAN_SOURCE_ORDER,
   )
   // so is a GP school line with the lowest score of the school's line in another batch
@@ -415,6 +424,8 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
       inconsistent++
     }
   }
+  // a province's own 院校代号 on every row of its school and year, where a source prints one
+  const localSchoolCodesSpread = spreadLocalSchoolCodes(merged)
   // every rank agrees with its own 一分一段 table, whichever source gave it
   const rankBands = enforceRankBands(merged, lookup, (sid) => schools.bySid.get(sid)?.province)
 
@@ -488,10 +499,12 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     specialCopies,
     trackCopies,
     cutCopies,
+    majorsNamedWithNotes,
     copiedGroups,
     gpGroupsOfAnotherBatch,
     gpSchoolLinesOfAnotherBatch,
     schoolLinesAboveMajors,
+    localSchoolCodesSpread,
   }
 }
 

@@ -3,7 +3,7 @@ import { csvRecords, join, readText, relPath } from '../../sources/files.js'
 import { Drops } from '../drops.js'
 import { classifyBatch, clean, normalizeRequirement, TRACK_LINE_REASONS } from '../normalize.js'
 import type { PlanAdapter, PlanAdapterResult, PlanRecord } from '../types.js'
-import { lineOnly } from './common.js'
+import { lineOnly, localCode } from './common.js'
 
 /**
  * HB = cathyjay/hubei-gaokao-volunteer-2026, `data/derived/hubei-<year>-physics-toudang-parsed.csv` (2023-2025):
@@ -225,6 +225,8 @@ export function hbRecord(
     level: '本科',
     schoolName: repairSchool(split.school, usualName),
     schoolCode: null,
+    // 湖北's own 院校代号, the first four characters of the group's code (A00105: 北京大学 A001, group 05)
+    localSchoolCode: localCode(schoolCode(line.code), /^[A-Z]\d{3}$/u),
     spname: '',
     spcode: null,
     sgCode: group,
