@@ -71,8 +71,8 @@ export interface ZybItem {
   schoolName: string
   schoolCode: string
   /**
-   * Extension: the province's own 院校代号 on its 志愿表 (江苏 1001, 浙江 0001, 广西's code), where a plan book gives
-   * it for the item's majors; else null
+   * Extension: the province's own 院校代号 on its 志愿表 (江苏 1001, 浙江 0001, 广西's code, 湖北 A001), where a source gives
+   * it for the item's rows; else null
    */
   local_school_code: string | null
   index: number
@@ -245,15 +245,12 @@ export async function smartMatchData(
   }
 }
 
-/** The one code the rows give (a unit's majors all have its 院校代号), null when none or several */
-function oneCode(codes: readonly (string | null | undefined)[]): string | null {
-  const known = new Set(codes.filter((c): c is string => typeof c === 'string' && c !== ''))
-  return known.size === 1 ? ([...known][0] as string) : null
-}
-
-/** The item's 院校代号 in the province's own codes (江苏, 浙江, 广西 plan books), null where its plan gives none */
+/**
+ * The item's 院校代号 in the province's own codes (江苏, 浙江, 广西 plan books; 湖北's from its 投档 lines), null where
+ * its plan gives none
+ */
 export const localSchoolCode = (item: ListItem): string | null =>
-  oneCode(item.classified.option.majors.map((m) => m.row.localSchoolCode))
+  item.classified.option.localSchoolCode ?? null
 
 /**
  * Whether an item names the province's own codes its 志愿表 asks for: its 院校代号 and each listed major's 专业代号

@@ -17,7 +17,8 @@ import { HUBEI_REQUEST, listItems } from '../../helpers/smart-match.js'
  * The province's own 院校代号 and 专业代号 (plans.local_*, given by the plan books of 江苏, 浙江 and 广西 2026) are
  * what its 志愿表 asks for beside the names: a list carries them in the JSON, the CSV, the table and the workbook.
  * The fixture's 湖北 2025 rows of 荆楚测试大学 (sid 3003) are given codes here: 4301 and its majors' 01, 02 … but
- * 英语, left without one as a major the plan book lists twice under one name (GX's folded programmes).
+ * 英语, left without one as a major the plan book lists twice under one name (GX's folded programmes). 东湖测试学院
+ * (3005) is given a group line of 2025 with a code, A301, as HB gives 湖北's codes on group lines only.
  */
 
 let dir: string
@@ -33,7 +34,11 @@ beforeAll(async () => {
         CASE WHEN sid = 3003 AND year = 2025 THEN '4301' END AS local_school_code,
         CASE WHEN sid = 3003 AND year = 2025 AND spname NOT IN ('', '英语') THEN lpad(CAST(id % 100 AS VARCHAR), 2, '0') END
           AS local_spcode)
-      FROM '${file}') TO '${coded}' (FORMAT parquet)`,
+      FROM '${file}'
+      UNION ALL
+      SELECT * REPLACE (9000001 AS id, '' AS spname, NULL AS major_id, NULL AS spcode, 'group' AS outcome_level,
+        'A301' AS local_school_code)
+      FROM '${file}' WHERE id = 3030) TO '${coded}' (FORMAT parquet)`,
   )
   await conn.run(`COPY (SELECT * FROM '${coded}') TO '${file}' (FORMAT parquet)`)
   conn.closeSync()
@@ -54,9 +59,16 @@ describe("the province's own codes in a list", () => {
         if (z.zyName === '英语') expect(z.local_sp_code).toBeNull()
         else expect(z.local_sp_code).toMatch(/^\d{2}$/u)
     }
-    expect(items.filter((i: any) => i.sid !== 3003).every((i: any) => i.local_school_code === null)).toBe(
-      true,
-    )
+    // a code on a group's own line only, as HB gives 湖北's, is the group's item's: 东湖测试学院 01组
+    const lined = items.filter((i: any) => i.sid === 3005)
+    expect(lined.map((i: any) => [i.sg_name, i.local_school_code])).toEqual([
+      ['东湖测试学院01组（物理）', 'A301'],
+    ])
+    expect(
+      items
+        .filter((i: any) => i.sid !== 3003 && i.sid !== 3005)
+        .every((i: any) => i.local_school_code === null),
+    ).toBe(true)
     const records = smartMatchRecords(res.data).filter((r) => r.school === coded[0].schoolName)
     expect(records.every((r) => r.local_school_code === '4301')).toBe(true)
     const majors = records.filter((r) => r.major !== '英语')

@@ -95,6 +95,11 @@ export interface Option {
   /** The plan it is offered in (MenuRow.planYear) */
   planYear?: number
   /**
+   * The province's own 院校代号 its rows give (MenuRow.localSchoolCode), null when none or several: a group whose
+   * plan names no major has it on its own row only (湖北's, from HB's lines)
+   */
+  localSchoolCode?: string | null
+  /**
    * How many of its majors an item lists, where not the rule's majorNumMax: a 专业+院校 school item ("one of its
    * majors", SCHOOL_ITEM_MAJORS) lists several for the counsellor to choose from, one per choice on the form.
    */
@@ -335,12 +340,21 @@ export function buildOptions(input: BuildInput): Option[] {
       carried: first.carried === true,
       ...(first.planYear === undefined ? {} : { planYear: first.planYear }),
       ...(granularity === 'school' && input.volunteerType === 3 ? { majorLimit: SCHOOL_ITEM_MAJORS } : {}),
+      localSchoolCode: oneLocalCode(rows),
     })
   }
   return options.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 }
 
 const groupKey = (sid: number, group: string) => `${sid}|${group}`
+
+/** The one 院校代号 of the province that rows give, null when none or several */
+function oneLocalCode(rows: readonly MenuRow[]): string | null {
+  const known = new Set(
+    rows.map((r) => r.localSchoolCode).filter((c): c is string => typeof c === 'string' && c !== ''),
+  )
+  return known.size === 1 ? ([...known][0] as string) : null
+}
 
 /** A major's name without its brackets: 海洋科学(蓝梦拔尖人才实验班) → 海洋科学 */
 const nameStem = (name: string) => majorNameKey(name).replace(/\(.*$/u, '')
