@@ -16,6 +16,18 @@ export async function fileFields(
   def: AnyEndpoint,
   argument: unknown,
 ): Promise<Record<string, unknown> | undefined> {
+  return (await readArgumentFile(def, argument))?.fields
+}
+
+/**
+ * What reading the file did that its user should hear of (a list put in its 序号's order), for the command that
+ * runs on it to say once (program.ts); empty when the argument names no file.
+ */
+export async function fileNotes(def: AnyEndpoint, argument: unknown): Promise<readonly string[]> {
+  return (await readArgumentFile(def, argument))?.notes ?? []
+}
+
+async function readArgumentFile(def: AnyEndpoint, argument: unknown): Promise<CliFileRead | undefined> {
   if (typeof argument !== 'string' || !def.cliFile) return undefined
   if (isDirectoryPath(argument))
     throw badRequest(`${argument} 是目录, 不是文件: 请给出其中的志愿表文件 (.csv .xlsx 或 .json)`)
@@ -34,8 +46,10 @@ export async function fileFields(
   return fields
 }
 
-/** The fields of the files read, by endpoint, path, modification time and size */
-const read = new Map<string, Promise<Record<string, unknown>>>()
+type CliFileRead = Awaited<ReturnType<NonNullable<AnyEndpoint['cliFile']>['read']>>
+
+/** The files read, by endpoint, path, modification time and size */
+const read = new Map<string, Promise<CliFileRead>>()
 
 /**
  * An argument that names a directory (`gaokao check /tmp`, `gaokao check lists/`), not choices typed in: a path

@@ -6,7 +6,7 @@ import { numberOf } from '../endpoints/numbers.js'
 import { badRequest, serviceError } from '../errors.js'
 import { VERSION } from '../version.js'
 import { addChartOption, chartText, checkChartFormat } from './chart-output.js'
-import { fileFields } from './cli-file.js'
+import { fileFields, fileNotes } from './cli-file.js'
 import { askForCommandValues } from './command-questions.js'
 import { commandFor } from './command-tree.js'
 import { STORE } from './commands/define.js'
@@ -149,6 +149,7 @@ function addEndpointCommand(program: Command, entry: CommandEntry, io: CliIo, se
       const replaced = together.some((key) => flags[key] !== undefined)
       const kept = Object.entries(fromFile).filter(([key]) => !(replaced && together.includes(key)))
       request = { ...Object.fromEntries(kept), ...flags }
+      for (const note of await fileNotes(def, args[0])) io.stderr(`注意: ${note}\n`)
     }
     // A failed request is thrown: runCli reports it (with --json, the same envelope HTTP answers).
     const outcome = await runEndpoint(def, request, ctx).catch(async (err: unknown) =>

@@ -97,7 +97,11 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType, D = unknown, V = u
   cliFile?: {
     /** Whether the argument is meant as a file (by its extension): one that does not exist is then an error */
     names(argument: string): boolean
-    read(name: string, bytes: Uint8Array): Promise<Record<string, unknown>>
+    /** The request's fields, and what reading did that the user should hear of (said once, on stderr) */
+    read(
+      name: string,
+      bytes: Uint8Array,
+    ): Promise<{ fields: Record<string, unknown>; notes?: readonly string[] }>
     /**
      * Fields the file gives as one fact (the candidate's rank and the score it was read from): a flag for any of
      * them replaces all of the file's, so that `--rank 30000` is not shown beside the file's 600 分.

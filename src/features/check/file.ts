@@ -31,11 +31,11 @@ export function fileKind(name: string): 'csv' | 'xlsx' | 'json' | undefined {
 export async function readChoicesFile(name: string, bytes: Uint8Array): Promise<ListFromFile> {
   const kind = fileKind(name)
   if (kind === 'json') return parseChoicesJson(fileText(bytes, name))
-  if (kind === 'csv') return { choices: choicesFromRows(csvRows(bytes, name)) }
+  if (kind === 'csv') return readTable(csvRows(bytes, name))
   if (kind === 'xlsx') {
-    const choices = choicesFromRows(await readXlsxRows(bytes))
+    const table = readTable(await readXlsxRows(bytes))
     const candidate = workbookCandidate(await readXlsxRows(bytes, 2).catch(() => []))
-    return candidate ? { choices, candidate } : { choices }
+    return candidate ? { ...table, candidate } : table
   }
   throw badRequest(`${name}: 不支持的文件类型; 志愿表请用 .csv .xlsx 或 .json`)
 }
@@ -111,7 +111,14 @@ function columnOf(cell: string): keyof typeof HEADER | 'majorN' | undefined {
 }
 
 /** The choices of a table: its header row (the first naming a school column), then one choice per row. */
-export function choicesFromRows(rows: readonly (readonly string[])[]): ChoiceInput[] {
+export const choicesFromRows = (rows: readonly (readonly string[])[]): ChoiceInput[] =>
+  readTable(rows).choices
+
+/**
+ * The choices of a table and what the reader did to their order that the family should hear of: rows put in
+ * their 序号's order (平行志愿 are filed by it, whatever the rows' order), a 序号 given twice, rows without one.
+ */
+export function readTable(rows: readonly (readonly string[])[]): { choices: ChoiceInput[]; notes: string[] } {
   const at = rows.findIndex((r) => r.some((c) => columnOf(c) === 'school' || columnOf(c) === 'code'))
   if (at < 0)
     throw badRequest(
@@ -122,7 +129,7 @@ export function choicesFromRows(rows: readonly (readonly string[])[]): ChoiceInp
   const header = (rows[at] as readonly string[]).map(columnOf)
   const col = (key: string) => header.indexOf(key as never)
   const majorCols = header.map((h, i) => (h === 'major' || h === 'majorN' ? i : -1)).filter((i) => i >= 0)
-  const out: { order: number; choice: ChoiceInput }[] = []
+  const out: Numbered[] = []
   let last: { order: string; unit: string; choice: ChoiceInput } | undefined
   rows.slice(at + 1).forEach((row, i) => {
     const cell = (key: string) => (col(key) >= 0 ? (row[col(key)] ?? '').trim() : '')
@@ -151,10 +158,47 @@ export function choicesFromRows(rows: readonly (readonly string[])[]): ChoiceInp
     if (!choice) return
     last = { order: cell('order'), unit, choice }
     const order = Number(cell('order'))
-    out.push({ order: cell('order') !== '' && Number.isFinite(order) ? order : i + 1e6, choice })
+    out.push({ order: cell('order') !== '' && Number.isFinite(order) ? order : Number.NaN, row: i, choice })
   })
   if (out.length === 0) throw badRequest('志愿表中没有志愿 (表头下没有填了院校的行)')
-  return out.sort((a, b) => a.order - b.order).map((x) => x.choice)
+  const notes = orderNotes(out)
+  // rows without a 序号 keep their place after the numbered ones, in the table's order
+  const key = (x: Numbered) => (Number.isNaN(x.order) ? Number.POSITIVE_INFINITY : x.order)
+  return { choices: out.sort((a, b) => key(a) - key(b) || a.row - b.row).map((x) => x.choice), notes }
+}
+
+/** A choice of a table with its 序号 (NaN when blank) and its place among the table's rows */
+interface Numbered {
+  order: number
+  row: number
+  choice: ChoiceInput
+}
+
+/**
+ * What the 序号 column does to the choices' order, said so that nobody files a list in an order they did not mean.
+ * A choice is named by its 序号 and school, not by a line number: a spreadsheet's empty rows are not read.
+ */
+function orderNotes(out: readonly Numbered[]): string[] {
+  const name = (x: Numbered) =>
+    `${Number.isNaN(x.order) ? '' : `${x.order} `}${x.choice.school}${x.choice.group ? ` ${x.choice.group}` : ''}`
+  const numbered = out.filter((x) => !Number.isNaN(x.order))
+  if (numbered.length === 0) return []
+  const notes: string[] = []
+  const moved = numbered.findIndex((x, i) => i > 0 && x.order < (numbered[i - 1] as Numbered).order)
+  if (moved > 0)
+    notes.push(
+      `表中的志愿不是按序号排列的 (序号 ${name(numbered[moved] as Numbered)} 在 ${name(numbered[moved - 1] as Numbered)} 之后): 已按序号的先后检查, 平行志愿按序号投档`,
+    )
+  const byOrder = new Map<number, Numbered[]>()
+  for (const x of numbered) byOrder.set(x.order, [...(byOrder.get(x.order) ?? []), x])
+  const twice = [...byOrder.values()].filter((same) => same.length > 1)
+  if (twice.length > 0)
+    notes.push(
+      `序号重复: ${twice.map((same) => same.map(name).join(' 与 ')).join('; ')}; 同一序号的按表中先后检查`,
+    )
+  const blank = out.filter((x) => Number.isNaN(x.order))
+  if (blank.length > 0) notes.push(`没有序号的志愿排在有序号的之后检查: ${blank.map(name).join('、')}`)
+  return notes
 }
 
 /** A JSON list: smart-match's answer (envelope or data), `{ choices, ... }`, or an array of choices. */

@@ -16,6 +16,8 @@ export interface ListFromFile {
   candidate?: Partial<
     Record<'province' | 'batch' | 'rank_year' | 'rank' | 'score' | 'subject' | 'xuanke', string | number>
   >
+  /** What reading the table did to the choices' order (file.ts readTable): a list put in its 序号's order */
+  notes?: string[]
 }
 
 interface SmartMatchItem {

@@ -70,7 +70,7 @@ export default defineEndpoint({
     names: (argument) => fileKind(argument) !== undefined,
     async read(name, bytes) {
       const list = await readChoicesFile(name, bytes)
-      return { ...list.candidate, choices: list.choices }
+      return { fields: { ...list.candidate, choices: list.choices }, notes: list.notes ?? [] }
     },
     together: ['rank', 'score'],
   },

@@ -393,6 +393,21 @@ describe('volunteer/check over HTTP and the CLI', () => {
     ).toEqual([[1]])
   })
 
+  it('says on stderr when it checks the rows of a file in their 序号 order', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'gaokao-check-'))
+    const csv = join(work, '志愿表.csv')
+    writeFileSync(csv, '序号,院校,专业组\n2,楚天测试大学,01\n1,荆楚测试大学,01\n')
+    const run = await runGaokao(['check', csv, ...HUBEI_LIST_FLAGS, '--json'], { datasets: dir })
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout).data.choices.map((c: any) => c.school)).toEqual([
+      '荆楚测试大学',
+      '楚天测试大学',
+    ])
+    expect(run.stderr).toBe(
+      '注意: 表中的志愿不是按序号排列的 (序号 1 荆楚测试大学 01 在 2 楚天测试大学 01 之后): 已按序号的先后检查, 平行志愿按序号投档\n',
+    )
+  })
+
   it('checks a list from a file: CSV, XLSX, and smart-match’s --json output with its candidate', async () => {
     const work = mkdtempSync(join(tmpdir(), 'gaokao-check-'))
     const csv = join(work, '志愿表.csv')

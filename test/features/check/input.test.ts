@@ -8,6 +8,7 @@ import {
   fileKind,
   parseChoicesJson,
   readChoicesFile,
+  readTable,
 } from '../../../src/features/check/file.js'
 import { checkInputFromSmartMatch } from '../../../src/features/check/from-smart-match.js'
 import { majorList, parseChoices, splitMajors, yesNo } from '../../../src/features/check/input.js'
@@ -203,6 +204,36 @@ describe('a 志愿表 from a file', () => {
       },
       { school: '江汉测试大学', group: '01', majors: ['自动化'], tiaoji: true },
     ])
+  })
+  it('says when it puts the rows in their 序号 order, and of a 序号 given twice or left blank', async () => {
+    const header = ['序号', '院校', '专业组']
+    // in order, or without a 序号 column: nothing to say
+    expect(readTable([header, ['1', '楚天测试大学', '01'], ['2', '江汉测试大学', '02']]).notes).toEqual([])
+    expect(readTable([['院校'], ['江汉测试大学'], ['楚天测试大学']]).notes).toEqual([])
+    const { choices, notes } = readTable([
+      header,
+      ['1', '楚天测试大学', '01'],
+      ['3', '江汉测试大学', '02'],
+      ['2', '巴渝测试大学', '05'],
+      ['', '荆楚测试学院', ''],
+      ['3', '楚天测试大学', '04'],
+    ])
+    expect(choices.map((c) => `${c.school} ${c.group ?? ''}`.trim())).toEqual([
+      '楚天测试大学 01',
+      '巴渝测试大学 05',
+      '江汉测试大学 02',
+      '楚天测试大学 04',
+      '荆楚测试学院',
+    ])
+    expect(notes).toEqual([
+      '表中的志愿不是按序号排列的 (序号 2 巴渝测试大学 05 在 3 江汉测试大学 02 之后): 已按序号的先后检查, 平行志愿按序号投档',
+      '序号重复: 3 江汉测试大学 02 与 3 楚天测试大学 04; 同一序号的按表中先后检查',
+      '没有序号的志愿排在有序号的之后检查: 荆楚测试学院',
+    ])
+    // and a file read says them
+    const csv = '序号,院校\n2,江汉测试大学\n1,楚天测试大学\n'
+    const list = await readChoicesFile('list.csv', new TextEncoder().encode(csv))
+    expect(list.notes).toHaveLength(1)
   })
   it('reads one row per major as one choice: a repeated 序号 and unit, or a blank school (merged cells)', () => {
     const rows = [
