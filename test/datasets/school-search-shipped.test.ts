@@ -66,6 +66,19 @@ describe('school search on the shipped schools', () => {
     expect(aliases.filter((a) => names.has(a))).toEqual([])
   })
 
+  it('finds a school by its English abbreviation, in any case, as one clear match (pku, HUST, Xidian)', async () => {
+    const latin = [...SCHOOL_ALIASES].flatMap(([name, aliases]) =>
+      aliases.filter((a) => /^[A-Za-z][A-Za-z -]+$/u.test(a)).map((alias) => ({ name, alias })),
+    )
+    expect(latin.length).toBeGreaterThan(80)
+    for (const { name, alias } of latin)
+      for (const typed of [alias, alias.toLowerCase()])
+        expect(resolveMatches(await findSchools(entries, typed)), typed).toMatchObject({
+          found: 'one',
+          match: { entry: { name } },
+        })
+  })
+
   it('finds a school by its 10-digit MOE code and by its id', async () => {
     expect(await first('4132010284')).toBe('南京大学')
     expect(await first('111')).toBe('南京大学')
