@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { dropGpSchoolLinesOfAnotherBatch } from '../../src/datasets/plans/copies.js'
+import {
+  dropGpSchoolLinesOfAnotherBatch,
+  dropGpSchoolLinesOfEarlyBatchSchools,
+} from '../../src/datasets/plans/copies.js'
 import {
   dropOrdinaryCopiesOfSpecialLines,
   dropOrdinaryCopiesOfTrackLines,
@@ -67,5 +70,28 @@ describe("GP's school lines of another batch (GP has no batch: filed under 本�
     const ordinary = row({ sgCode: '03', min: 600 })
     expect(dropGpSchoolLinesOfAnotherBatch([early, ordinary, gp({ min: 621 })], GP_ORDER).dropped).toBe(0)
     expect(dropGpSchoolLinesOfAnotherBatch([early, gp({ min: 615 })], GP_ORDER).dropped).toBe(0)
+  })
+
+  it('drops the 本科批 school lines of a school the other sources have in 本科提前批 only, in two provinces or more', () => {
+    // 北京电子科技学院: 本科提前批 in 江苏 (JSP) and 广西 (GX), 本科批 nowhere; GP's 湖北 and 四川 lines under 本科批
+    const early = (province: string) => row({ province, batchName: '本科提前批', sgCode: '01', min: 640 })
+    const lines = [gp({ min: 636 }), gp({ province: '四川', min: 645 })]
+    const { rows, dropped } = dropGpSchoolLinesOfEarlyBatchSchools(
+      [early('江苏'), early('广西'), ...lines],
+      GP_ORDER,
+    )
+    expect(rows).toEqual([early('江苏'), early('广西')])
+    expect(dropped).toBe(2)
+    // kept: a school another source has in 本科批 somewhere, one known early in one province only, or before 2022
+    const cases = [
+      [early('江苏'), early('广西'), row({ province: '河南', sgCode: null, kind: 'school', min: 600 })],
+      [early('江苏')],
+      [
+        row({ province: '江苏', batchName: '本科提前批', year: 2021 }),
+        row({ province: '广西', batchName: '本科提前批', year: 2021 }),
+      ],
+    ]
+    for (const others of cases)
+      expect(dropGpSchoolLinesOfEarlyBatchSchools([...others, ...lines], GP_ORDER).dropped).toBe(0)
   })
 })

@@ -8,6 +8,7 @@ import {
   dropCutCopiesOfCgNames,
   dropGpGroupsOfAnotherBatch,
   dropGpSchoolLinesOfAnotherBatch,
+  dropGpSchoolLinesOfEarlyBatchSchools,
 } from './copies.js'
 import { spreadLocalSchoolCodes } from './local-codes.js'
 import {
@@ -108,6 +109,8 @@ export interface PlansResult {
   gpGroupsOfAnotherBatch: number
   /** GP's school lines another source has in another batch (copies.ts dropGpSchoolLinesOfAnotherBatch) */
   gpSchoolLinesOfAnotherBatch: number
+  /** GP's 本科批 school lines of schools that admit in 本科提前批 only (copies.ts dropGpSchoolLinesOfEarlyBatchSchools) */
+  gpSchoolLinesOfEarlyBatchSchools: number
   /** School lines above their own majors' lines, their outcome taken away (school-lines.ts), by their sources */
   schoolLinesAboveMajors: Record<string, number>
   /** rows that took their school's 院校代号 of the province and year from its other rows (local-codes.ts) */
@@ -403,8 +406,11 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
   // so is a GP school line with the lowest score of the school's line in another batch
   const { rows: withoutMisfiledLines, dropped: gpSchoolLinesOfAnotherBatch } =
     dropGpSchoolLinesOfAnotherBatch(withoutMisfiled, PLAN_SOURCE_ORDER)
+  // and a GP school line under 本科批 of a school that admits in 本科提前批 only
+  const { rows: withoutEarlySchools, dropped: gpSchoolLinesOfEarlyBatchSchools } =
+    dropGpSchoolLinesOfEarlyBatchSchools(withoutMisfiledLines, PLAN_SOURCE_ORDER)
   // a group filed twice under two codes, its majors and scores all alike, is one group
-  const { rows: withoutCopiedGroups, dropped: copiedGroups } = dropCopiedGroups(withoutMisfiledLines)
+  const { rows: withoutCopiedGroups, dropped: copiedGroups } = dropCopiedGroups(withoutEarlySchools)
   // a school's line above its own majors' is one programme's line, not the school's lowest
   const { rows: merged, cleared: schoolLinesAboveMajors } = clearSchoolLinesAboveTheirMajors(
     withoutCopiedGroups,
@@ -503,6 +509,7 @@ export function planPlans(loaded: LoadedPlans, inputs: PlansInputs): PlansResult
     copiedGroups,
     gpGroupsOfAnotherBatch,
     gpSchoolLinesOfAnotherBatch,
+    gpSchoolLinesOfEarlyBatchSchools,
     schoolLinesAboveMajors,
     localSchoolCodesSpread,
   }

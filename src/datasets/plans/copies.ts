@@ -168,3 +168,33 @@ export function dropGpSchoolLinesOfAnotherBatch(
   })
   return { rows: kept, dropped }
 }
+
+/**
+ * Schools that admit in 本科提前批 only (北京电子科技学院, 中央司法警官学院, 国际关系学院, 上海纽约大学): GP files their
+ * school lines under 本科批 in every province (北京电子科技学院 149 lines), and a 本科批 list offered them, where no
+ * other source has a line to match (dropGpSchoolLinesOfAnotherBatch). A GP-only 本科批 school line goes, counted,
+ * when the sources that know batches (all but GP and LB's 2016-2020 compilation) have the school, from 2022 on, in
+ * 本科提前批 in two provinces or more and in 本科批 nowhere.
+ */
+export function dropGpSchoolLinesOfEarlyBatchSchools(
+  rows: readonly MergedRow[],
+  order: readonly PlanSourceId[],
+): { rows: MergedRow[]; dropped: number } {
+  const knowsBatch = (m: MergedRow) => sourcesOf(m, order).some((s) => s !== 'GP' && s !== 'LB')
+  const early = new Map<number, Set<string>>()
+  const ordinary = new Set<number>()
+  for (const m of rows) {
+    if (m.year < 2022 || m.planType !== '普通' || !knowsBatch(m)) continue
+    if (m.batchName === '本科批') ordinary.add(m.sid)
+    else if (m.batchName === '本科提前批') early.set(m.sid, (early.get(m.sid) ?? new Set()).add(m.province))
+  }
+  const earlyOnly = (sid: number) => !ordinary.has(sid) && (early.get(sid)?.size ?? 0) >= 2
+  let dropped = 0
+  const kept = rows.filter((m) => {
+    if (m.kind !== 'school' || m.batchName !== '本科批' || sourcesOf(m, order).join('+') !== 'GP') return true
+    if (!earlyOnly(m.sid)) return true
+    dropped++
+    return false
+  })
+  return { rows: kept, dropped }
+}
