@@ -254,10 +254,13 @@ export const localSchoolCode = (item: ListItem): string | null =>
 
 /**
  * Whether an item names the province's own codes its 志愿表 asks for: its 院校代号 and each listed major's 专业代号
- * (`smart-match audit` counts them).
+ * (`smart-match audit` counts them); an item listing no major names none of the majors the form asks for (湖北's
+ * groups carry a 院校代号 and no 专业代号).
  */
 export const namesLocalCodes = (item: ListItem): boolean =>
-  localSchoolCode(item) !== null && item.majors.every((m) => (m.entry.row.localSpcode ?? '') !== '')
+  localSchoolCode(item) !== null &&
+  item.majors.length > 0 &&
+  item.majors.every((m) => (m.entry.row.localSpcode ?? '') !== '')
 
 function toItem(
   item: ListItem,

@@ -6,6 +6,8 @@ import readXlsxFile from 'read-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../../src/endpoints/define.js'
 import check from '../../../src/features/check/volunteer-check.js'
+import type { ListItem } from '../../../src/features/smart-match/model/index.js'
+import { namesLocalCodes } from '../../../src/features/smart-match/response.js'
 import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { smartMatchRecords } from '../../../src/features/smart-match/table.js'
 import { HUBEI_LIST_FLAGS, runGaokao } from '../../helpers/cli.js'
@@ -120,5 +122,16 @@ describe("the province's own codes in a list", () => {
     // item lists 软件工程 18 and 通信工程 20, another 会计学 22 and 英语 without a code)
     expect(row.local_codes).toBeGreaterThan(0)
     expect(row.local_codes).toBeLessThan(row.items)
+  })
+
+  it('counts no item that lists no major: its 院校代号 alone names none of the majors the form asks for', () => {
+    const item = (codes: (string | null)[]) =>
+      ({
+        classified: { option: { localSchoolCode: 'A001' } },
+        majors: codes.map((localSpcode) => ({ entry: { row: { localSpcode } } })),
+      }) as unknown as ListItem
+    expect(namesLocalCodes(item(['01', '02']))).toBe(true)
+    expect(namesLocalCodes(item(['01', null]))).toBe(false)
+    expect(namesLocalCodes(item([]))).toBe(false)
   })
 })
