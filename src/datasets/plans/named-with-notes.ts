@@ -1,3 +1,4 @@
+import { groupBy } from '../../domain/group-by.js'
 import type { MergedRow } from './merge.js'
 import { groupKey, majorKey } from './normalize.js'
 
@@ -22,13 +23,10 @@ import { groupKey, majorKey } from './normalize.js'
 export function joinMajorsNamedWithNotes(rows: readonly MergedRow[]): { rows: MergedRow[]; joined: number } {
   const unitOf = (m: MergedRow) =>
     `${m.province}|${m.year}|${m.sid}|${m.subjectType}|${m.batchName}|${m.planType}|${m.localBatchName}|${groupKey(m.sgCode)}`
-  const units = new Map<string, MergedRow[]>()
-  for (const m of rows) {
-    if (m.kind !== 'major') continue
-    const list = units.get(unitOf(m))
-    if (list) list.push(m)
-    else units.set(unitOf(m), [m])
-  }
+  const units = groupBy(
+    rows.filter((m) => m.kind === 'major'),
+    unitOf,
+  )
   const gone = new Set<MergedRow>()
   for (const list of units.values()) {
     if (list.length < 2) continue

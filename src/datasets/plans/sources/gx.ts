@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { groupBy } from '../../../domain/group-by.js'
 import { join, listDir, readText, relPath } from '../../sources/files.js'
 import { Drops } from '../drops.js'
 import {
@@ -296,14 +297,7 @@ export function nameApartByRemarks(
   records: readonly PlanRecord[],
   remarkOf: ReadonlyMap<PlanRecord, string>,
 ): void {
-  const byKey = new Map<string, PlanRecord[]>()
-  for (const r of records) {
-    const k = recordKey(r)
-    const list = byKey.get(k)
-    if (list) list.push(r)
-    else byKey.set(k, [r])
-  }
-  for (const list of byKey.values()) {
+  for (const list of groupBy(records, recordKey).values()) {
     if (list.length < 2 || new Set(list.map((r) => r.localSpcode)).size < list.length) continue
     const pieces = list.map((r) => remarkPieces(remarkOf.get(r) ?? ''))
     const notes = pieces.map((ps) => ps.find((p) => !pieces.every((other) => other.includes(p))))
