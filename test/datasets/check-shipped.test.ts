@@ -48,6 +48,48 @@ describe('volunteer/check on the shipped data', () => {
     expect(data.summary.p_slide).toBeLessThan(0.02)
   }, 120_000)
 
+  it("checks a list typed by the province's own codes as it checks the same list by names", async () => {
+    // 湖北 2025 (院校专业组代码 A14305, HB's codes) and 江苏 2026 (院校代号, 专业组代号, 专业代号: JSP's plan book)
+    const cases = [
+      { province: '湖北', rank_year: 2025, rank: 20_000, subject: '物理', xuanke: '物理,化学,生物' },
+      { province: '江苏', rank_year: 2026, rank: 20_000, subject: '物理', xuanke: '物理,化学,生物' },
+    ]
+    for (const candidate of cases) {
+      const sm = await invoke(smartMatch, { ...candidate, batch: '本科批' }, ctx)
+      expect(sm.error).toBeUndefined()
+      const items = ['chong', 'wen', 'bao'].flatMap((t) => (sm.body as any).data.zyb_data.zybData[t])
+      const coded = items.filter(
+        (i: any) =>
+          i.local_school_code && i.zyList.every((z: any) => z.local_sp_code || candidate.province === '湖北'),
+      )
+      expect(coded.length).toBeGreaterThan(20)
+      const groupDigits = (i: any) => /（(\d+)）/u.exec(i.sg_name)?.[1] ?? ''
+      const byCodes = coded.map((i: any) =>
+        candidate.province === '湖北'
+          ? { group: `${i.local_school_code}${groupDigits(i)}` }
+          : {
+              local_school_code: i.local_school_code,
+              group: groupDigits(i),
+              major_codes: i.zyList.map((z: any) => z.local_sp_code),
+            },
+      )
+      // 湖北's groups name no majors of their own (the list's come from other years: compose.ts), nor codes of them
+      const byNames = coded.map((i: any) => ({
+        school: i.schoolName,
+        group: i.sg_name,
+        ...(candidate.province === '湖北' ? {} : { majors: i.zyList.map((z: any) => z.zyName) }),
+      }))
+      const a = await invoke(check, { ...candidate, choices: byCodes }, ctx)
+      const b = await invoke(check, { ...candidate, choices: byNames }, ctx)
+      const seen = (out: any) =>
+        out.data.choices.map((c: any) => [c.school, c.group, c.status, c.majors.map((m: any) => m.name)])
+      expect(seen(a)).toEqual(seen(b))
+      expect((a.data as any).choices.every((c: any) => c.status === 'ok')).toBe(true)
+      const codeWarnings = (a.data as any).warnings.filter((w: any) => /code_mismatch/u.test(w.code))
+      expect(codeWarnings).toEqual([])
+    }
+  }, 240_000)
+
   it('keeps the Brier score of "choice i admits" within the bar in every province (2025, a sample)', async () => {
     const report = await checkBacktest(ctx.db, { year: 2025, samples: 10, draws: 1000 })
     expect(report.provinces.length).toBeGreaterThanOrEqual(25)

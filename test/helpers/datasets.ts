@@ -81,3 +81,31 @@ export async function buildFixtureDatasets(tables: readonly string[] = FIXTURE_T
 
 /** An empty store directory (feedback, tokens), so that tests never touch the user's own. */
 export const tempStore = (): string => mkdtempSync(join(tmpdir(), 'gaokao-store-'))
+
+/**
+ * The fixture's province codes, as the plan books of 江苏, 浙江 and 广西 2026 and HB's 湖北 lines give them
+ * (plans.local_*): 湖北 2025's rows of 荆楚测试大学 (sid 3003) get 院校代号 4301 and their majors 专业代号 of their
+ * id's last two digits (软件工程 18, 通信工程 20, 会计学 22) but 英语, left without one as a major a plan book lists
+ * twice under one name (GX's folded programmes); 东湖测试学院 (3005) a group line of 2025 with the code A301, as
+ * HB gives 湖北's codes on group lines only. Rewrites `dir`'s plans.parquet.
+ */
+export async function giveLocalCodes(dir: string): Promise<void> {
+  const file = join(dir, 'plans.parquet')
+  const coded = join(dir, 'plans-coded.parquet')
+  const instance = await DuckDBInstance.create(':memory:')
+  const conn = await instance.connect()
+  await conn.run(
+    `COPY (SELECT * REPLACE (
+        CASE WHEN sid = 3003 AND year = 2025 THEN '4301' END AS local_school_code,
+        CASE WHEN sid = 3003 AND year = 2025 AND spname NOT IN ('', '英语') THEN lpad(CAST(id % 100 AS VARCHAR), 2, '0') END
+          AS local_spcode)
+      FROM '${file}'
+      UNION ALL
+      SELECT * REPLACE (9000001 AS id, '' AS spname, NULL AS major_id, NULL AS spcode, 'group' AS outcome_level,
+        'A301' AS local_school_code)
+      FROM '${file}' WHERE id = 3030) TO '${coded}' (FORMAT parquet)`,
+  )
+  await conn.run(`COPY (SELECT * FROM '${coded}') TO '${file}' (FORMAT parquet)`)
+  conn.closeSync()
+  instance.closeSync()
+}

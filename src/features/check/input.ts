@@ -20,9 +20,23 @@ export const MAX_MAJORS = 20
 const SCHOOL_KEYS = ['school', 'school_name', 'schoolName', '院校', '院校名称', '学校', '学校名称']
 /** A school's code: the school itself when no name is given, else checked against the name (school-names.ts) */
 const CODE_KEYS = ['院校代码', 'school_code', 'schoolCode']
+/** The province's own 院校代号 (湖北 A143, 江苏 5202): likewise the school, or checked against the name */
+const LOCAL_CODE_KEYS = ['院校代号', 'local_school_code', 'localSchoolCode', 'localCode']
 const ID_KEYS = ['school_id', 'schoolId', 'sid']
-const GROUP_KEYS = ['group', 'sg_name', 'group_code', '专业组', '专业组代码', '专业组代号', '院校专业组']
+const GROUP_KEYS = [
+  'group',
+  'sg_name',
+  'group_code',
+  '专业组',
+  '专业组代码',
+  '专业组代号',
+  '院校专业组',
+  '院校专业组代码',
+  '院校专业组代号',
+]
 const MAJOR_KEYS = ['majors', 'major', 'zyList', '专业', '专业名称']
+/** The majors' 专业代号, in their order (a major with no name given is its code) */
+const MAJOR_CODE_KEYS = ['major_codes', 'majorCodes', 'local_sp_codes', '专业代号']
 const TIAOJI_KEYS = ['tiaoji', 'adjust', '调剂', '服从调剂', '是否服从调剂', '专业调剂']
 
 /** 是 / 否 in the ways forms and spreadsheets write them; undefined when blank or unreadable. */
@@ -89,18 +103,48 @@ export function choiceOf(o: Record<string, unknown>): ChoiceInput | undefined {
     typeof id === 'number' || (typeof id === 'string' && /^\d+$/u.test(id.trim())) ? Number(id) : undefined
   const name = text(pick(o, SCHOOL_KEYS))
   const code = text(pick(o, CODE_KEYS))
-  const schoolText = name ?? code
-  if (!schoolText && schoolId === undefined) return undefined
+  const local = text(pick(o, LOCAL_CODE_KEYS))
   const group = pick(o, GROUP_KEYS)
+  // 湖北's 院校专业组代码 alone says the school too (A14305): school-names.ts splits it
+  const groupCode = text(group)
+  const wholeCode =
+    groupCode && /^[A-Za-z]?\d{4,}$/u.test(groupCode.normalize('NFKC')) ? groupCode : undefined
+  const schoolText = name ?? code ?? local ?? (schoolId === undefined ? wholeCode : undefined)
+  if (!schoolText && schoolId === undefined) return undefined
   const tiaoji = yesNo(pick(o, TIAOJI_KEYS))
   return {
     ...(schoolText ? { school: schoolText } : {}),
     ...(name && code ? { schoolCode: code } : {}),
+    ...((name || code) && local ? { localCode: local } : {}),
     ...(schoolId === undefined ? {} : { schoolId }),
     ...(typeof group === 'string' || typeof group === 'number' ? { group: String(group).trim() } : {}),
-    majors: majorList(pick(o, MAJOR_KEYS)),
+    ...majorsWithCodes(majorList(pick(o, MAJOR_KEYS)), codeList(pick(o, MAJOR_CODE_KEYS))),
     ...(tiaoji === undefined ? {} : { tiaoji }),
   }
+}
+
+/** 专业代号 from an array (blanks kept: they hold the place of a major without one) or one text with separators. */
+function codeList(value: unknown): string[] {
+  if (!Array.isArray(value)) return majorList(value)
+  return value.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''))
+}
+
+/**
+ * The majors and their 专业代号, in one order: codes beside names go with them by position (smart-match's
+ * workbook writes 01、03、05 for 专业1 … 专业3, and ? for a major it has no code of); codes without names are the
+ * majors (a form's codes, the names left blank).
+ */
+export function majorsWithCodes(
+  names: readonly string[],
+  codes: readonly string[],
+): { majors: string[]; majorCodes?: string[] } {
+  const clean = codes.map((c) => (/^[?？]$/u.test(c.trim()) ? '' : c.trim()))
+  if (names.length === 0 && clean.some((c) => c !== '')) {
+    const only = clean.filter((c) => c !== '')
+    return { majors: only, majorCodes: only }
+  }
+  if (!clean.some((c) => c !== '')) return { majors: [...names] }
+  return { majors: [...names], majorCodes: names.map((_, k) => clean[k] ?? '') }
 }
 
 /** `院校/专业组/专业+专业/调剂` */

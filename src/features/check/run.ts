@@ -197,14 +197,19 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
     if (school) local.set(code, school)
   }
   const found = await findListSchools(db, req.choices, index, local)
-  const matched = req.choices.map((input, i) => {
+  // a 院校专业组代码 written where the school goes (湖北's A14305) gives the group too
+  const inputs = req.choices.map((input, i) => {
+    const group = found[i]?.group
+    return group && !input.group?.trim() ? { ...input, group } : input
+  })
+  const matched = inputs.map((input, i) => {
     const { school, note } = found[i] ?? { school: undefined }
     const m = matchOption(input, school, school ? (bySchool.get(school.sid) ?? []) : [], type)
     return note ? { ...m, note: [note, m.note].filter(Boolean).join('; ') } : m
   })
   const seen = new Set<string>()
   const built = matched.map((m, i) => {
-    const input = req.choices[i] as ChoiceInput
+    const input = inputs[i] as ChoiceInput
     const { suggestions, codeOther, note } = found[i] ?? {}
     const notFound = m.status === 'school_not_found'
     const f: ChoiceFacts = {
@@ -212,7 +217,7 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
       ...(suggestions && notFound ? { suggestions } : {}),
       // a search that found nothing to suggest may say why (a province's own 院校代号)
       ...(note && notFound && !suggestions?.length ? { notFoundWhy: note } : {}),
-      ...(codeOther ? { codeOther } : {}),
+      ...(codeOther ? { codeOther, ...ownCodeOf(m.school?.sid, bySchool) } : {}),
     }
     const repeat = m.option !== undefined && seen.has(m.option.key)
     if (m.option) seen.add(m.option.key)
@@ -331,6 +336,22 @@ function factsOf(
             return other ? [{ name: x.name, group: other.group }] : []
           })
         : [],
+    ...(m.majors.some((x) => x.codeOther)
+      ? {
+          majorCodesOther: m.majors.flatMap((x) =>
+            x.codeOther
+              ? [
+                  {
+                    name: x.name,
+                    code: x.codeOther.code,
+                    own: x.entry?.row.localSpcode ?? null,
+                    major: x.codeOther.major,
+                  },
+                ]
+              : [],
+          ),
+        }
+      : {}),
     majorsListed: listed,
     tiaoji: input.tiaoji,
     coversUnit: false,
@@ -342,6 +363,13 @@ function factsOf(
         )
       : [],
   }
+}
+
+/** The school's own 院校代号 in the plan, as its options give it (none when they give none) */
+function ownCodeOf(sid: number | undefined, bySchool: Map<number, Option[]>): { ownCode?: string } {
+  const code =
+    sid === undefined ? undefined : bySchool.get(sid)?.find((o) => o.localSchoolCode)?.localSchoolCode
+  return code ? { ownCode: code } : {}
 }
 
 /** 楚天测试大学 专业组（01）; 巴渝测试大学 软件工程; 中原测试大学 */

@@ -16,9 +16,17 @@ export interface FoundSchool {
   note?: string
   /** No school found: the schools the name may mean (the search's candidates, none of them clearly) */
   suggestions?: string[]
-  /** The list's 院校代码 names another school than its name does: that code and school (the name's is taken) */
-  codeOther?: { code: string; name: string }
+  /**
+   * The list's 院校代码 (or the province's 院校代号) names another school than its name does: that code, which
+   * kind it is, and its school, null when the plan has no school of that 院校代号 (the name's is taken)
+   */
+  codeOther?: { code: string; name: string | null; kind: CodeKind }
+  /** The group's part of a 院校专业组代码 written where the school goes (湖北's A14305: group 05), when split */
+  group?: string
 }
+
+/** 院校代码 is the ministry's national code; 院校代号 the province's own, on its 志愿表 */
+export type CodeKind = '院校代码' | '院校代号'
 
 /**
  * The same school, or a campus and its university: a branch campus or medical school (山东大学（威海）, 北京大学医学部,
@@ -30,10 +38,31 @@ function sameSchool(a: string, b: string): boolean {
   return x.startsWith(y) || y.startsWith(x)
 }
 
-/** The digits of a text that is only a number (full-width digits too), else undefined. */
+/**
+ * A text that is only a code (full-width characters too): digits, or a letter and digits as 湖北's 院校代号 are
+ * (A143); else undefined.
+ */
 function bareNumber(text: string): string | undefined {
-  const t = text.normalize('NFKC').replace(/\s+/gu, '')
-  return /^\d+$/u.test(t) ? t : undefined
+  const t = text.normalize('NFKC').replace(/\s+/gu, '').toUpperCase()
+  return /^[A-Z]?\d+$/u.test(t) ? t : undefined
+}
+
+/**
+ * A 院校专业组代码 written whole where a school goes (湖北's form asks for A14305: 院校代号 A143 and group 05; 广西's
+ * 10487101): the school of the province's code it starts with and the group's 1 to 3 digits after it. Two digits
+ * are tried first, as most provinces' group codes have them.
+ */
+function splitGroupCode(
+  code: string,
+  local: ReadonlyMap<string, SchoolRef>,
+): { school: SchoolRef; schoolCode: string; group: string } | undefined {
+  for (const digits of [2, 3, 1]) {
+    const schoolCode = code.slice(0, -digits)
+    const group = code.slice(-digits)
+    const school = schoolCode.length >= 2 && /^\d+$/u.test(group) ? local.get(schoolCode) : undefined
+    if (school) return { school, schoolCode, group }
+  }
+  return undefined
 }
 
 /**
@@ -67,18 +96,47 @@ export async function findListSchools(
   local: ReadonlyMap<string, SchoolRef> = new Map(),
 ): Promise<FoundSchool[]> {
   let entries: SchoolEntry[] | undefined
+  const coded = new Set([...local.values()].map((school) => school.sid))
   const out: FoundSchool[] = []
-  for (const input of choices) {
-    const byName = await findByName(input)
-    const code = input.schoolCode?.trim()
-    const byCode = code ? (schoolByCode(code, index) ?? local.get(code.normalize('NFKC'))) : undefined
-    if (!code || !byCode) out.push(byName)
-    else if (!byName.school) out.push({ school: byCode, note: `按院校代码 ${code}` })
-    else if (!sameSchool(byName.school.name, byCode.name))
-      out.push({ ...byName, codeOther: { code, name: byCode.name } })
-    else out.push(byName)
-  }
+  for (const input of choices) out.push(withCodes(input, await findByName(input)))
   return out
+
+  /**
+   * The school the list's codes give, where its name gives none; else the name's, with a code that is another
+   * school's (or, where the plan has the province's codes, no school's) said. A 院校代码 column may hold the
+   * province's own codes (GX's are the national ones), a 院校代号 column the national code, and either a whole
+   * 院校专业组代码.
+   */
+  function withCodes(input: ChoiceInput, byName: FoundSchool): FoundSchool {
+    let found = byName
+    for (const [kind, text] of [
+      ['院校代码', input.schoolCode],
+      ['院校代号', input.localCode],
+    ] as const) {
+      // looked up normalized (t3003, ＧＫ1218), said as written
+      const code = text?.normalize('NFKC').replace(/\s+/gu, '').toUpperCase() ?? ''
+      const written = text?.trim() ?? ''
+      if (code === '') continue
+      const direct = schoolByCode(code, index) ?? local.get(code)
+      const split = direct ? undefined : splitGroupCode(code, local)
+      const school = direct ?? split?.school
+      if (!found.school && school)
+        found = split
+          ? { school, group: split.group, note: `按院校专业组代码 ${written} (院校代号 ${split.schoolCode})` }
+          : { school, note: `按${kind} ${written}` }
+      else if (!found.school)
+        found = found.note
+          ? found
+          : { school: undefined, note: `${kind} ${numberNote(code, local.size > 0)}` }
+      else if (school && !sameSchool(found.school.name, school.name))
+        found = { ...found, codeOther: { code: written, name: school.name, kind } }
+      // a code of the province's that its plan does not have is no school's, and the form would file it so; said
+      // only where the plan gives the named school a code (HB's lines miss some schools: it may have one)
+      else if (!school && kind === '院校代号' && coded.has(found.school.sid))
+        found = { ...found, codeOther: { code: written, name: null, kind } }
+    }
+    return found
+  }
 
   async function findByName(input: ChoiceInput): Promise<FoundSchool> {
     const exact = findSchool(input, index)
@@ -95,7 +153,16 @@ export async function findListSchools(
     // the province's own 院校代号, where the plan book gives them (江苏 2026's 1265: 中国人民大学（苏州校区）)
     const byLocal = number && matches.length === 0 ? local.get(number) : undefined
     if (byLocal) return { school: byLocal, note: `按院校代号 ${number}` }
-    if (number && matches.length === 0) return { school: undefined, note: numberNote(number, local.size > 0) }
+    if (number && matches.length === 0) {
+      const split = splitGroupCode(number, local)
+      if (split)
+        return {
+          school: split.school,
+          group: split.group,
+          note: `按院校专业组代码 ${number} (院校代号 ${split.schoolCode})`,
+        }
+      return { school: undefined, note: numberNote(number, local.size > 0) }
+    }
     const found = resolveMatches(matches.filter((m) => m.kind !== 'in-order'))
     if (found.found === 'one') {
       const school = index.byId.get(found.match.entry.id)

@@ -27,7 +27,7 @@ const input = z.object({
   }),
   choices: handlerChecked({
     description:
-      '志愿表, 按填报顺序: 数组, 每项 {school 院校名称或代码, school_id, group 专业组, majors 专业数组, tiaoji 是否服从调剂}; ' +
+      '志愿表, 按填报顺序: 数组, 每项 {school 院校名称或代码, school_id, local_school_code 院校代号, group 专业组, majors 专业数组, major_codes 专业代号, tiaoji 是否服从调剂}; ' +
       '命令行可写作 "院校/专业组/专业+专业/不调剂", 多个志愿以逗号分隔 (必填)',
     placeholder: 'choices',
     required: true,
@@ -43,8 +43,22 @@ const input = z.object({
             type: ['string', 'number'],
             description: '院校代码, 与 school 同时给出时用于核对 (不是同一所院校时给出警告)',
           },
-          group: { type: ['string', 'number'], description: '专业组, 如 专业组（01）、01组、01' },
+          local_school_code: {
+            type: ['string', 'number'],
+            description:
+              '本省的院校代号 (如 江苏 5202、湖北 A143): 没有 school 时按它找院校, 有时用于核对 (不是计划中这所院校的代号时给出警告)',
+          },
+          group: {
+            type: ['string', 'number'],
+            description: '专业组, 如 专业组（01）、01组、01, 或湖北的院校专业组代码 A14305',
+          },
           majors: { type: ['array', 'string'], items: { type: 'string' }, description: '所填专业, 按顺序' },
+          major_codes: {
+            type: ['array', 'string'],
+            items: { type: 'string' },
+            description:
+              '所填专业的专业代号 (本省计划中的代号), 与 majors 按顺序对应; 没有 majors 时按代号找专业; 与专业名称不符时给出警告',
+          },
           tiaoji: {
             type: ['boolean', 'integer', 'string'],
             description: '是否服从调剂 (默认: 服从); 专业+院校志愿没有调剂',

@@ -230,6 +230,17 @@ describe('a 志愿表 from a file', () => {
       '序号重复: 3 江汉测试大学 02 与 3 楚天测试大学 04; 同一序号的按表中先后检查',
       '没有序号的志愿排在有序号的之后检查: 荆楚测试学院',
     ])
+    // a row that names a group (or the first row, majors) but no school is no choice: said, not dropped unseen;
+    // a template's empty numbered rows are nothing to say
+    const blank = readTable([
+      ['序号', '院校', '专业组', '专业1'],
+      ['1', '', '', '法学'],
+      ['2', '楚天测试大学', '01', ''],
+      ['3', '', '04', ''],
+      ['4', '', '', ''],
+    ])
+    expect(blank.choices.map((c) => c.school)).toEqual(['楚天测试大学'])
+    expect(blank.notes).toEqual(['这些行没有填院校, 未检查: 序号 1 法学; 序号 3 04'])
     // and a file read says them
     const csv = '序号,院校\n2,江汉测试大学\n1,楚天测试大学\n'
     const list = await readChoicesFile('list.csv', new TextEncoder().encode(csv))
@@ -262,9 +273,10 @@ describe('a 志愿表 from a file', () => {
       { school: '江汉测试大学', group: '01', majors: ['自动化'], tiaoji: true },
     ])
   })
-  it("reads a province's own form: 专业组代号, 专业名称1 … beside their codes, and leaves 院校代号 unread", () => {
+  it("reads a province's own form: 院校代号, 专业组代号, 专业名称1 … beside their 专业代号", () => {
     // 湖北's 志愿草表 as typed in Excel: its 院校代号 is the province's own code (not the ministry's 院校代码), and the
-    // 专业代号 columns are codes of the province's plan book, not names
+    // 专业代号 columns are codes of the province's plan book, not names: both read beside the names, to be checked
+    // against the plan (school-names.ts, match.ts)
     const rows = [
       [
         '志愿序号',
@@ -281,8 +293,54 @@ describe('a 志愿表 from a file', () => {
       ['2', '2203', '江汉测试大学', '02', '01', '自动化', '', '', '否'],
     ]
     expect(choicesFromRows(rows)).toEqual([
-      { school: '楚天测试大学', group: '01', majors: ['计算机科学与技术', '电子信息工程'], tiaoji: true },
-      { school: '江汉测试大学', group: '02', majors: ['自动化'], tiaoji: false },
+      {
+        school: '楚天测试大学',
+        localCode: '1101',
+        group: '01',
+        majors: ['计算机科学与技术', '电子信息工程'],
+        majorCodes: ['03', '05'],
+        tiaoji: true,
+      },
+      {
+        school: '江汉测试大学',
+        localCode: '2203',
+        group: '02',
+        majors: ['自动化'],
+        majorCodes: ['01'],
+        tiaoji: false,
+      },
+    ])
+    // the codes alone: a major by its 专业代号 where its name is left blank, the school by its 院校代号, and 湖北's
+    // 院校专业组代码 whole where no school is written (the check splits it: school-names.ts)
+    expect(
+      choicesFromRows([
+        ['序号', '院校代号', '专业组代号', '专业代号1', '专业名称1', '专业代号2', '专业名称2'],
+        ['1', '1101', '01', '03', '', '05', '电子信息工程'],
+      ]).concat(
+        choicesFromRows([
+          ['序号', '院校专业组代码', '专业代号1', '专业名称1'],
+          ['1', 'A14305', '', ''],
+        ]),
+      ),
+    ).toEqual([
+      { school: '1101', group: '01', majors: ['03', '电子信息工程'], majorCodes: ['03', '05'] },
+      { school: 'A14305', group: 'A14305', majors: [] },
+    ])
+    // smart-match's workbook: one 专业代号 cell for 专业1 … (01、03), ? where it has no code
+    expect(
+      choicesFromRows([
+        ['志愿序号', '院校代码', '院校代号', '院校', '专业组', '专业1', '专业2', '专业3', '专业代号'],
+        ['1', '10487', 'A143', '华中科技大学', '05', '法学', '哲学', '英语', '08、?、10'],
+      ]),
+    ).toEqual([
+      {
+        school: '华中科技大学',
+        schoolCode: '10487',
+        localCode: 'A143',
+        group: '05',
+        majors: ['法学', '哲学', '英语'],
+        majorCodes: ['08', '', '10'],
+      },
     ])
     expect(
       choicesFromRows([
@@ -319,13 +377,14 @@ describe('a 志愿表 from a file', () => {
   })
   it('refuses a table without a school column, and unknown kinds of file', async () => {
     expect(() => choicesFromRows([['专业'], ['软件工程']])).toThrow('找不到表头')
-    // a form with the province's own school codes only: said so, not "no header"
-    expect(() =>
+    // a form with the province's own school codes only is read: its codes are the schools
+    expect(
       choicesFromRows([
         ['院校代号', '专业组代号'],
         ['1101', '01'],
       ]),
-    ).toThrow('请加一列 "院校名称"')
+    ).toEqual([{ school: '1101', group: '01', majors: [] }])
+    expect(() => choicesFromRows([['姓名', '分数']])).toThrow('志愿表中找不到表头')
     await expect(readChoicesFile('a.pdf', new Uint8Array())).rejects.toThrow('不支持的文件类型')
     expect(fileKind('x.XLSX')).toBe('xlsx')
   })

@@ -123,18 +123,63 @@ describe('what could not be matched', () => {
   it('a 院校代码 of another school than the name', () => {
     const w = matchWarnings(
       GROUPS,
-      [fact(1, { school: '南京大学', codeOther: { code: '10286', name: '东南大学' } }), fact(2)],
+      [
+        fact(1, { school: '南京大学', codeOther: { code: '10286', name: '东南大学', kind: '院校代码' } }),
+        fact(2),
+        fact(3, {
+          school: '南京大学',
+          codeOther: { code: '1102', name: '东南大学', kind: '院校代号' },
+          ownCode: '1101',
+        }),
+        fact(4, {
+          school: '南京大学',
+          codeOther: { code: '9999', name: null, kind: '院校代号' },
+          ownCode: '1101',
+        }),
+      ],
       '物理类',
     )
-    expect(w).toEqual([
-      {
-        code: 'school_code_mismatch',
-        level: 'warning',
-        message:
-          '第 1 志愿: 院校 "南京大学" 与院校代码 10286 (东南大学) 不是同一所院校, 请核对; 现按院校名称判断',
-        choices: [1],
-      },
+    expect(w.map((x) => [x.code, x.choices, x.message])).toEqual([
+      [
+        'school_code_mismatch',
+        [1],
+        '第 1 志愿: 院校 "南京大学" 与院校代码 10286 (东南大学) 不是同一所院校, 请核对; 现按院校名称判断',
+      ],
+      [
+        'school_code_mismatch',
+        [3],
+        '第 3 志愿: 院校 "南京大学" 与院校代号 1102 (东南大学) 不是同一所院校, 请核对 (投档按代号); 现按院校名称判断',
+      ],
+      [
+        'school_code_mismatch',
+        [4],
+        '第 4 志愿: 院校代号 9999 不是本省该年计划中的院校代号 (南京大学 是 1101); 投档按代号, 请核对; 现按院校名称判断',
+      ],
     ])
+    expect(w.every((x) => x.level === 'warning')).toBe(true)
+  })
+  it('a 专业代号 beside a major name that is another major’s, or none’s', () => {
+    const w = matchWarnings(
+      GROUPS,
+      [
+        fact(1, {
+          majorCodesOther: [
+            { name: '计算机科学与技术', code: '05', own: '03', major: '电子信息工程' },
+            { name: '自动化', code: '77', own: '04', major: null },
+          ],
+        }),
+        fact(2),
+      ],
+      '物理类',
+    )
+    expect(w.map((x) => [x.code, x.level, x.choices])).toEqual([
+      ['major_code_mismatch', 'warning', [1]],
+      ['major_code_mismatch', 'warning', [1]],
+    ])
+    expect(w[0]?.message).toMatch(
+      /专业 计算机科学与技术 的专业代号是 03, 表中写的 05 是 电子信息工程 的代号; 投档按代号/u,
+    )
+    expect(w[1]?.message).toMatch(/专业 自动化 的专业代号是 04, 表中写的 77 不是该志愿中任何专业的代号/u)
   })
   it("names the school's groups where the list's group is missing or wrong", () => {
     const groups = ['专业组（03）', '专业组（08）', '专业组（10）']

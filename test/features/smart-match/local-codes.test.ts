@@ -1,7 +1,6 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DuckDBInstance } from '@duckdb/node-api'
 import readXlsxFile from 'read-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../../src/endpoints/define.js'
@@ -12,39 +11,20 @@ import smartMatch from '../../../src/features/smart-match/smart-match.js'
 import { smartMatchRecords } from '../../../src/features/smart-match/table.js'
 import { HUBEI_LIST_FLAGS, runGaokao } from '../../helpers/cli.js'
 import { call, fixtureContext } from '../../helpers/context.js'
-import { buildFixtureDatasets } from '../../helpers/datasets.js'
+import { buildFixtureDatasets, giveLocalCodes } from '../../helpers/datasets.js'
 import { HUBEI_REQUEST, listItems } from '../../helpers/smart-match.js'
 
 /**
  * The province's own 院校代号 and 专业代号 (plans.local_*, given by the plan books of 江苏, 浙江 and 广西 2026) are
  * what its 志愿表 asks for beside the names: a list carries them in the JSON, the CSV, the table and the workbook.
- * The fixture's 湖北 2025 rows of 荆楚测试大学 (sid 3003) are given codes here: 4301 and its majors' 01, 02 … but
- * 英语, left without one as a major the plan book lists twice under one name (GX's folded programmes). 东湖测试学院
- * (3005) is given a group line of 2025 with a code, A301, as HB gives 湖北's codes on group lines only.
+ * The fixture's codes: test/helpers/datasets.ts giveLocalCodes (荆楚测试大学 4301, 东湖测试学院's group line A301).
  */
 
 let dir: string
 let ctx: EndpointContext
 beforeAll(async () => {
   dir = await buildFixtureDatasets()
-  const file = join(dir, 'plans.parquet')
-  const coded = join(dir, 'plans-coded.parquet')
-  const instance = await DuckDBInstance.create(':memory:')
-  const conn = await instance.connect()
-  await conn.run(
-    `COPY (SELECT * REPLACE (
-        CASE WHEN sid = 3003 AND year = 2025 THEN '4301' END AS local_school_code,
-        CASE WHEN sid = 3003 AND year = 2025 AND spname NOT IN ('', '英语') THEN lpad(CAST(id % 100 AS VARCHAR), 2, '0') END
-          AS local_spcode)
-      FROM '${file}'
-      UNION ALL
-      SELECT * REPLACE (9000001 AS id, '' AS spname, NULL AS major_id, NULL AS spcode, 'group' AS outcome_level,
-        'A301' AS local_school_code)
-      FROM '${file}' WHERE id = 3030) TO '${coded}' (FORMAT parquet)`,
-  )
-  await conn.run(`COPY (SELECT * FROM '${coded}') TO '${file}' (FORMAT parquet)`)
-  conn.closeSync()
-  instance.closeSync()
+  await giveLocalCodes(dir)
   ctx = fixtureContext(dir)
 })
 afterAll(async () => ctx.db.close())

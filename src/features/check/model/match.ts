@@ -21,10 +21,20 @@ export interface ChoiceInput {
   schoolId?: number
   /** The school's code, when the list gives it beside the name (a 院校代码 column); else the code is `school` */
   schoolCode?: string
+  /**
+   * The province's own 院校代号 (江苏 1101, 湖北 A001), when the list gives it in a column of its own: the school
+   * itself when no name is given, else checked against the name (school-names.ts)
+   */
+  localCode?: string
   /** The group as the form writes it (院校专业组 provinces) */
   group?: string
-  /** The majors, in the list's order */
+  /**
+   * The majors, in the list's order; a major given by its 专业代号 only (a form's 专业代号 column with its name
+   * left blank) is that code, which no major's name is
+   */
   majors?: string[]
+  /** Each major's 专业代号 as the list gives it beside the name, in the same order ('' where none) */
+  majorCodes?: string[]
   /** 服从调剂; undefined when the list does not say */
   tiaoji?: boolean
 }
@@ -105,11 +115,17 @@ export type MatchStatus =
   | 'major_not_found'
 
 export interface MatchedMajor {
+  /** As listed; the plan's name where the list gives the major by its 专业代号 only */
   name: string
   /** The major of the option's plan, when found */
   entry: MajorEntry | undefined
   /** The plan's majors the name may mean, when it may mean two or more (entry is the most selective of them) */
   ambiguous?: string[]
+  /**
+   * The 专业代号 listed beside the name is not the plan's code of the major the name finds: that code, and the
+   * unit's major that has it (null when none). The form is filed by codes, so one of the two is a mistake.
+   */
+  codeOther?: { code: string; major: string | null }
 }
 
 export interface Matched {
@@ -136,7 +152,13 @@ export function matchOption(
   ofSchool: readonly Option[],
   type: 1 | 2 | 3,
 ): Matched {
-  const names = (input.majors ?? []).map((m) => m.trim()).filter((m) => m !== '')
+  const listed = (input.majors ?? []).map((name, k) => ({
+    name: name.trim(),
+    code: input.majorCodes?.[k] ?? '',
+  }))
+  const kept = listed.filter((m) => m.name !== '')
+  const names = kept.map((m) => m.name)
+  const codes = kept.map((m) => m.code.trim())
   const unmatched = (status: MatchStatus): Matched => ({
     school,
     option: undefined,
@@ -149,7 +171,7 @@ export function matchOption(
     school,
     option,
     status: 'ok',
-    majors: names.map((name) => matchMajor(name, option.majors)),
+    majors: names.map((name, k) => matchListedMajor(name, codes[k] ?? '', option.majors)),
     ...(note ? { note } : {}),
   })
   if (type === 1) return withMajors(ofSchool[0] as Option)
@@ -157,8 +179,9 @@ export function matchOption(
     const byMajor = ofSchool.filter((o) => o.granularity === 'major')
     const wanted = names[0]
     if (wanted !== undefined) {
-      const found = matchMajor(
+      const found = matchListedMajor(
         wanted,
+        codes[0] ?? '',
         byMajor.map((o) => o.majors[0] as MajorEntry),
       )
       const option = found.entry && byMajor.find((o) => o.majors[0] === found.entry)
@@ -179,7 +202,10 @@ export function matchOption(
     const key = majorNameKey(text)
     const exact = ofSchool.find((o) => majorNameKey(o.group) === key)
     if (exact) return withMajors(exact)
-    const code = groupCode(text, school.name)
+    const code = groupCode(
+      withoutSchoolCode(text, [input.localCode, ...ofSchool.map((o) => o.localSchoolCode)]),
+      school.name,
+    )
     if (code !== undefined) {
       const byCode = ofSchool.filter((o) => {
         const theirs = groupCode(o.group, school.name)
@@ -203,6 +229,54 @@ function groupHolding(names: readonly string[], ofSchool: readonly Option[]): Op
   const held = ofSchool.map((o) => names.filter((n) => findMajor(n, o.majors) !== undefined).length)
   const most = Math.max(...held)
   return most > 0 && held.filter((h) => h === most).length === 1 ? ofSchool[held.indexOf(most)] : undefined
+}
+
+/**
+ * A group's code written after its school's own 院校代号, as 湖北's form asks for it (院校专业组代码 A14305: 院校代号
+ * A143, group 05) and as a 江苏 list may run them together (520205): the group's part, else the text as it is.
+ */
+export function withoutSchoolCode(text: string, schoolCodes: readonly (string | null | undefined)[]): string {
+  const t = text.normalize('NFKC').replace(/\s+/gu, '').toUpperCase()
+  for (const c of new Set(schoolCodes)) {
+    const code = c?.normalize('NFKC').trim().toUpperCase()
+    if (code && t.length > code.length && t.startsWith(code) && /^\d{1,3}$/u.test(t.slice(code.length)))
+      return t.slice(code.length)
+  }
+  return text
+}
+
+/** A 专业代号 as lists write it: digits (江苏 01, 浙江 015, 广西 009), or a letter and a digit (江苏 D8); no major's name is */
+const majorCodeLike = (text: string) => /^(\d{1,4}|[A-Za-z]\d{1,2})$/u.test(text.normalize('NFKC').trim())
+
+/**
+ * A listed major in a unit's plan, by its name (matchMajor) or, given only by its 专业代号, by that code; a code
+ * beside the name that is another major's (or no major's) is said (codeOther), the name being what is taken.
+ */
+export function matchListedMajor(name: string, code: string, majors: readonly MajorEntry[]): MatchedMajor {
+  const byCode = (c: string) =>
+    majors.filter(
+      (m) =>
+        m.row.localSpcode != null &&
+        sameCode(m.row.localSpcode.trim(), c.normalize('NFKC').trim().toUpperCase()),
+    )
+  if (majorCodeLike(name) && (code === '' || sameCode(code, name))) {
+    const coded = byCode(name)
+    if (coded.length === 1 && coded[0]) return { name: coded[0].row.name, entry: coded[0] }
+    const named = matchMajor(name, majors)
+    if (named.entry) return named
+    return { name, entry: undefined }
+  }
+  const found = matchMajor(name, majors)
+  const theirs = found.entry?.row.localSpcode?.trim()
+  if (
+    code === '' ||
+    !majorCodeLike(code) ||
+    !theirs ||
+    sameCode(theirs, code.normalize('NFKC').trim().toUpperCase())
+  )
+    return found
+  const other = byCode(code)
+  return { ...found, codeOther: { code, major: other.length === 1 && other[0] ? other[0].row.name : null } }
 }
 
 /** The major of a list by name (matchMajor), undefined when none fits. */

@@ -18,6 +18,7 @@ export type WarningCode =
   | 'tiaoji_not_allowed'
   | 'school_not_found'
   | 'school_code_mismatch'
+  | 'major_code_mismatch'
   | 'no_option'
   | 'group_missing'
   | 'group_not_found'
@@ -56,8 +57,15 @@ export interface ChoiceFacts {
   suggestions?: string[]
   /** school_not_found: why the text names no school, when the search says (a province's own 4-digit 院校代号) */
   notFoundWhy?: string
-  /** The list's 院校代码 names this other school than the name does (the name's is taken) */
-  codeOther?: { code: string; name: string }
+  /**
+   * The list's 院校代码 or 院校代号 names this other school than the name does, or (name null) a 院校代号 the plan
+   * gives no school (the name's is taken)
+   */
+  codeOther?: { code: string; name: string | null; kind: '院校代码' | '院校代号' }
+  /** Listed majors whose 专业代号 beside the name is another major's (or none's) in the unit (match.ts codeOther) */
+  majorCodesOther?: { name: string; code: string; own: string | null; major: string | null }[]
+  /** The school's own 院校代号 in the plan, where it has one (school_code_mismatch's message) */
+  ownCode?: string
   /** The option's key (smart-match's Option.key) when matched */
   optionKey?: string
   sid?: number
@@ -268,7 +276,17 @@ export function matchWarnings(
       out.push({
         code: 'school_code_mismatch',
         level: 'warning',
-        message: `${pos(c.position)}: 院校 "${c.school}" 与院校代码 ${c.codeOther.code} (${c.codeOther.name}) 不是同一所院校, 请核对; 现按院校名称判断`,
+        message:
+          c.codeOther.name === null
+            ? `${pos(c.position)}: 院校代号 ${c.codeOther.code} 不是本省该年计划中的院校代号${c.ownCode ? ` (${c.school} 是 ${c.ownCode})` : ''}; 投档按代号, 请核对; 现按院校名称判断`
+            : `${pos(c.position)}: 院校 "${c.school}" 与${c.codeOther.kind} ${c.codeOther.code} (${c.codeOther.name}) 不是同一所院校, 请核对${c.codeOther.kind === '院校代号' ? ' (投档按代号)' : ''}; 现按院校名称判断`,
+        choices: at,
+      })
+    for (const m of c.majorCodesOther ?? [])
+      out.push({
+        code: 'major_code_mismatch',
+        level: 'warning',
+        message: `${pos(c.position)} ${c.label}: 专业 ${m.name} 的专业代号是 ${m.own ?? '?'}, 表中写的 ${m.code} ${m.major ? `是 ${m.major} 的代号` : '不是该志愿中任何专业的代号'}; 投档按代号, 请核对; 现按专业名称判断`,
         choices: at,
       })
     for (const a of c.majorsAmbiguous)
