@@ -129,7 +129,7 @@ export default defineEndpoint({
         : view?.outside !== undefined
           ? [{ even_num: null, seating_sec: null }]
           : data.arr,
-  table: (data, _input, view) => {
+  table: (data, input, view) => {
     if (Array.isArray(data)) return { head: [], rows: [] }
     const mine = data.my_seating
     const rows = data.arr
@@ -157,9 +157,14 @@ export default defineEndpoint({
       rows: shown.map((r) => [r.score, Number(r.num), r.total]),
       numeric: [1, 2],
       footer:
-        mine || outside !== undefined
-          ? `(显示本人分数附近 ${shown.length} 行, 共 ${rows.length} 行; --json 输出全表)`
-          : undefined,
+        [
+          mine || outside !== undefined
+            ? `(显示本人分数附近 ${shown.length} 行, 共 ${rows.length} 行; --json 输出全表)`
+            : '',
+          view ? defaultKmNote(input.km, view.selection) : '',
+        ]
+          .filter((line) => line !== '')
+          .join('\n') || undefined,
     }
     const province = findProvince(view?.selection.province ?? '')
     const year = view?.selection.year
@@ -176,3 +181,13 @@ export default defineEndpoint({
       : `${input.province} ${input.year ?? ''} ${input.km ?? ''} 暂无一分一段数据`.replace(/\s+/g, ' ')
   },
 })
+
+/**
+ * A table chosen without a category where the year has several: said, so that a 历史类 candidate who left out --km
+ * does not read 物理类's rank as their own (the title names the category, which is easy to miss).
+ */
+function defaultKmNote(km: string | undefined, sel: SeatingSelection): string {
+  if ((km ?? '').trim() !== '' || sel.km === undefined || sel.kms.length < 2) return ''
+  const others = sel.kms.filter((k) => k !== sel.km)
+  return `注意: 未指定科类, 按 ${sel.km}; 本年还有 ${others.join('、')}, 请加 --km (如 --km ${others[0]})`
+}

@@ -106,6 +106,20 @@ describe('CLI', () => {
     const plain = await gaokao('seating', 'rank', '--province', '江苏')
     expect(plain.stdout.split('\n')[0]).toBe(`江苏 ${year} ${km} 一分一段表`)
   })
+  it('seating rank says so when it chose the category, where the year has another', async () => {
+    const args = ['seating', 'rank', '--province', '江苏', '--year', '2025', '--score', '697']
+    const chosen = await gaokao(...args)
+    const { km_list } = JSON.parse(
+      (await gaokao('seating', 'list', '--province', '江苏', '--year', '2025', '--json')).stdout,
+    ).data.options
+    expect(km_list.length).toBeGreaterThan(1)
+    const [first, ...others] = km_list
+    expect(chosen.stdout).toContain(
+      `注意: 未指定科类, 按 ${first}; 本年还有 ${others.join('、')}, 请加 --km (如 --km ${others[0]})`,
+    )
+    // named, nothing to say
+    expect((await gaokao(...args, '--km', first)).stdout).not.toContain('未指定科类')
+  })
   it('seating rank says where a score below the table stands, and keeps the CSV columns', async () => {
     const args = [
       'seating',
