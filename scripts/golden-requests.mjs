@@ -267,6 +267,24 @@ variant('smart-match', {
   subject: '综合',
   xuanke: '历史,政治,地理',
 })
+// programmes that bind whoever is admitted (obligation, of the items and their majors) in every tier: 山东's
+// 省属公费师范 majors as 冲 and 稳, 重庆 专科批's 公费培养生 as 保
+variant('smart-match', {
+  province: '山东',
+  batch: '普通类一段',
+  rank_year: 2026,
+  rank: 20000,
+  subject: '综合',
+  xuanke: '物理,化学,生物',
+})
+variant('smart-match', {
+  province: '重庆',
+  batch: '专科批',
+  rank_year: 2025,
+  rank: 50000,
+  subject: '物理',
+  xuanke: '物理,化学,生物',
+})
 
 const db = openDb({ preload: true })
 const contexts = createContextFactory({ db, now: () => new Date('2026-11-26T00:00:00Z') })

@@ -58,6 +58,7 @@ export interface BatchOptions {
   schoolLevel?: string
   publicOnly?: string
   majorKeyword?: string
+  excludeObligated?: string
   format?: string
   json?: boolean
   color?: boolean
@@ -135,6 +136,8 @@ async function requestOf(
     school_level: f.school_level ?? opts.schoolLevel,
     public_only: f.public_only === undefined ? opts.publicOnly : yesNoCell(f.public_only),
     major_keyword: f.major_keyword ?? opts.majorKeyword,
+    exclude_obligated:
+      f.exclude_obligated === undefined ? opts.excludeObligated : yesNoCell(f.exclude_obligated),
   }
 }
 

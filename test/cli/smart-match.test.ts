@@ -94,7 +94,7 @@ describe('gaokao smart-match', () => {
     const run = await gaokao('smart-match', ...HUBEI, '--format', 'csv', '--no-bom')
     const [head, first] = run.stdout.split('\r\n')
     expect(head).toBe(
-      'tier,index,school,school_code,local_school_code,group,item_expected_rank,item_chance,item_latest_year,item_latest_min,item_latest_min_section,item_latest_level,composition,plan_year,plan_carried,major_index,major,sp_code,local_sp_code,tuition,expected_rank,expected_score,diff,chance,latest_year,latest_min,latest_min_section,latest_level,num',
+      'tier,index,school,school_code,local_school_code,group,item_expected_rank,item_chance,item_latest_year,item_latest_min,item_latest_min_section,item_latest_level,composition,plan_year,plan_carried,item_obligation,major_index,major,sp_code,local_sp_code,tuition,obligation,expected_rank,expected_score,diff,chance,latest_year,latest_min,latest_min_section,latest_level,num',
     )
     expect(first?.startsWith('冲,1,')).toBe(true)
   })

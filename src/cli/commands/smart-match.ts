@@ -89,6 +89,10 @@ export const SMART_MATCH_COMMANDS: readonly CommandSpec[] = [
         flags: '--major-keyword <text>',
         description: '名单中没有专业关键词列时, 全班只列专业名称含此词的专业',
       },
+      {
+        flags: '--exclude-obligated <flag>',
+        description: '名单中没有不要须履约专业列时: 1 不列公费师范、定向等须履约的专业',
+      },
       ...outputOptions(['table', 'json']),
       NO_COLOR,
       DATASETS,
@@ -109,6 +113,7 @@ export const SMART_MATCH_COMMANDS: readonly CommandSpec[] = [
   院校层次 school_level      985, 211 或 双一流; 不填不限
   只要公办 public_only       是 / 1: 只列公办学校
   专业关键词 major_keyword   只列专业名称含此词的专业, 如 计算机
+  不要须履约专业 exclude_obligated  是 / 1: 不列公费师范、优师计划、定向等录取后须履约的专业
 某一行有误时, 报告其行号并继续下一名考生; 汇总.xlsx 的 错误 列写明原因.
 退出码: 0 全部生成; 2 名单或选项有误, 或有考生未生成; 1 程序或数据方面的问题.
 示例:

@@ -16,6 +16,7 @@ import {
   type TierName,
   tierCounts,
 } from './model/index.js'
+import { obligationOf, obligationText, unitObligation } from './model/obligations.js'
 import { missesProgrammes } from './model/plan-book.js'
 import { batchControlLine, type MajorInfo, majorInfos, type SchoolInfo, schoolInfos } from './queries.js'
 import { listOf, type MatchOutcome, volunteerTypeOf } from './run.js'
@@ -55,6 +56,12 @@ export interface ZyItem {
    * school's other majors (大连理工大学 湖北 专业组（06）: 60,000), which a family must see before listing it
    */
   tuition: number | null
+  /**
+   * Extension: the contract admission to the major binds the candidate to, in words (公费师范, 优师计划, 定向医学生,
+   * 公费农科生, 订单培养, 定向: `公费师范 (须签协议, 毕业后到指定地区任教)`, model/obligations.ts), read from its name;
+   * null when its name says none
+   */
+  obligation: string | null
   rating: number | null
   /** The major's ranking in the catalogue; 0 without one, the spec's own "no data" (2.15), never null */
   ranking: number
@@ -101,6 +108,12 @@ export interface ZybItem {
   plan_year: number
   /** Extension: the school's type (军事类, 政法类, 综合类 ...), null when unknown */
   school_type: string | null
+  /**
+   * Extension: the contract admission to the item binds the candidate to (model/obligations.ts): the label when the
+   * group's own name or every one of its majors carries one, `部分专业 <label>` when some do (调剂 can place a
+   * candidate in them, listed or not); null when none does
+   */
+  obligation: string | null
   /**
    * Extension: where zyList comes from: `plan` (the plan year's plan names the majors), `plan_prev_year` (the
    * unit's plan of the year before) or `admitted_prev_year` (the majors it admitted in its latest earlier year);
@@ -203,6 +216,7 @@ export async function smartMatchData(
         rows,
         rank,
         outcome.universe.planYear,
+        outcome.province.name,
       ),
     )
   }
@@ -270,10 +284,13 @@ function toItem(
   rows: readonly ScoreRankRow[] | undefined,
   rank: number,
   planYear: number,
+  province: string,
 ): ZybItem {
   const { option } = item.classified
   const expected = Math.round(option.estimate.expected)
-  const zyList = item.majors.map((m, i) => toMajor(m, i + 1, item.tier, option.group, majors, rows, rank))
+  const zyList = item.majors.map((m, i) =>
+    toMajor(m, i + 1, item.tier, option.group, majors, rows, rank, province),
+  )
   const diffs = zyList.map((z) => z.diff).filter((d): d is number => d !== null)
   return {
     sid: option.sid,
@@ -295,6 +312,14 @@ function toItem(
     plan_carried: option.carried,
     plan_year: option.planYear ?? planYear,
     school_type: school?.type_name ?? null,
+    // all of the option's majors, not only those listed: 调剂 can place a candidate in any of the group's
+    obligation: obligationText(
+      unitObligation(
+        option.group,
+        option.majors.map((m) => m.row.name),
+        province,
+      ),
+    ),
     composition: itemComposition(item.majors.map((m) => m.entry)),
     history: historyOf(option.estimate),
   }
@@ -308,6 +333,7 @@ function toMajor(
   majors: Map<number, MajorInfo>,
   rows: readonly ScoreRankRow[] | undefined,
   rank: number,
+  province: string,
 ): ZyItem {
   const row = m.entry.row
   const e = m.entry.estimate
@@ -329,6 +355,7 @@ function toMajor(
     num: row.num,
     length: row.length ?? info?.length ?? '',
     tuition: row.tuition ?? null,
+    obligation: obligationOf(row.name, province)?.label ?? null,
     // rating has no empty value in the spec: null like every unknown number (docs/api.md, Decisions › "Unknown
     // values"); ranking has one, 0 (2.15: "0 when no data"), as the open-majors answers give it
     rating: info?.rating ?? null,

@@ -51,6 +51,7 @@ const step = checkOrder(
   'school_level',
   'public_only',
   'major_keyword',
+  'exclude_obligated',
 )
 const missing = specAnswer(MISSING_REQUIRED).at(step('required'))
 const required =
@@ -190,6 +191,17 @@ const input = z.object({
     (v) => optional(asMajorKeyword)(v) ?? null,
     step('major_keyword'),
   ),
+  exclude_obligated: readField(
+    {
+      description:
+        '1: 不列须履约的专业 (公费师范、优师计划、定向医学生、定向、订单培养等, 录取后须签协议到指定地区或单位工作), 含这类专业的专业组整组不列 (默认 0: 列出并标明)',
+      placeholder: 'flag',
+      accepts: 'flag',
+      default: 0,
+    },
+    (v) => optional(asFlag)(v) ?? false,
+    step('exclude_obligated'),
+  ),
 })
 
 /**
@@ -226,6 +238,7 @@ export default defineEndpoint({
       schoolLevel: req.school_level,
       publicOnly: req.public_only,
       majorKeyword: req.major_keyword,
+      excludeObligated: req.exclude_obligated,
     }
     const outcome = await matchCandidate(
       ctx.db,
@@ -238,6 +251,7 @@ export default defineEndpoint({
               options,
               preferences,
               await schoolInfos(ctx.db, [...new Set(options.map((o) => o.sid))]),
+              home,
             )
         : undefined,
     )

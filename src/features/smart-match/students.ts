@@ -23,6 +23,7 @@ export type StudentField =
   | 'school_level'
   | 'public_only'
   | 'major_keyword'
+  | 'exclude_obligated'
 
 /** The header names of each column; compared without spaces, case or full-width forms. */
 export const STUDENT_COLUMNS: Readonly<Record<StudentField, readonly string[]>> = {
@@ -40,6 +41,7 @@ export const STUDENT_COLUMNS: Readonly<Record<StudentField, readonly string[]>> 
   school_level: ['院校层次', '学校层次', 'school_level'],
   public_only: ['只要公办', '只列公办', 'public_only'],
   major_keyword: ['专业关键词', '想学专业', 'major_keyword'],
+  exclude_obligated: ['不要须履约专业', '不要定向', 'exclude_obligated'],
 }
 
 export interface StudentRow {

@@ -2,6 +2,7 @@ import { findProvince } from '../../domain/provinces.js'
 import type { TableView } from '../../endpoints/define.js'
 import { calibratedBand, shownChance } from './model/calibration.js'
 import type { Granularity } from './model/estimate.js'
+import { labelKind, readObligationText } from './model/obligations.js'
 import { strategyOf, type TierName } from './model/strategies.js'
 import { parseXuanke } from './model/subjects.js'
 import type { SmartMatchData, ZybItem } from './response.js'
@@ -156,12 +157,13 @@ export function smartMatchTables(
         groupLabel(item) || (rule.volunteerType === 2 ? UNKNOWN_GROUP : ''),
         // A plan that lists the group without its majors (some sources): say so rather than leave a blank.
         item.zyList.length === 0
-          ? '未列专业'
+          ? ['未列专业', ...unlistedObligation(item)].join('\n')
           : [
               ...item.zyList.map(
                 (z) =>
-                  `${z.local_sp_code ? `${z.local_sp_code} ` : ''}${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}${feeNote(z.tuition)}`,
+                  `${z.local_sp_code ? `${z.local_sp_code} ` : ''}${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}${feeNote(z.tuition)}${obligationMark(z.obligation)}`,
               ),
+              ...unlistedObligation(item),
               ...(item.composition && COMPOSITION_MARK[item.composition]
                 ? [COMPOSITION_MARK[item.composition]]
                 : []),
@@ -192,8 +194,36 @@ export function smartMatchTables(
         : '') +
       (all.some((item) => academyMark(item) !== '')
         ? '\n(军) 军队院校, (警) 公安院校: 多在提前批录取, 需政审、体检 (军校另需面试), 填报前核对招生章程.'
-        : '')
+        : '') +
+      obligationsNote(all)
   return views
+}
+
+/**
+ * The mark after a major that binds whoever is admitted (ZyItem.obligation): its kind, `[公费师范]`; the footer says
+ * what each kind binds to. Beside the name, like a high fee: a family must see it before listing the major.
+ */
+const obligationMark = (label: string | null) => (label === null ? '' : ` [${labelKind(label)}]`)
+
+/**
+ * A line under the majors when the item binds (ZybItem.obligation) but none of its listed majors says so: the group's
+ * own label, or majors the list does not show (more than a choice holds), which 调剂 can place a candidate in.
+ */
+function unlistedObligation(item: ZybItem): string[] {
+  if (item.obligation === null || item.zyList.some((z) => z.obligation !== null)) return []
+  const { partly, labels } = readObligationText(item.obligation)
+  const kinds = labels.map(labelKind).join('、')
+  return [partly ? `[未列出的专业中有${kinds}, 调剂可能录取到]` : `[${kinds}]`]
+}
+
+/** The footer's line for the kinds of obligation the list holds, each with what it binds to. */
+function obligationsNote(items: readonly ZybItem[]): string {
+  // an item's labels hold its listed majors' (its obligation is read from all of its majors)
+  const labels = new Set(
+    items.flatMap((item) => (item.obligation === null ? [] : readObligationText(item.obligation).labels)),
+  )
+  if (labels.size === 0) return ''
+  return `\n须履约的专业 (录取后须按协议到指定地区或单位工作, 违约一般须退还费用并缴纳违约金; 填报前读招生章程, 不想列入可加 --exclude-obligated 1): ${[...labels].join('; ')}.`
 }
 
 /**
@@ -211,6 +241,7 @@ const NO_MAJOR = {
   sp_code: null,
   local_sp_code: null,
   tuition: null,
+  obligation: null,
   expected_rank: null,
   expected_score: null,
   diff: null,
@@ -252,6 +283,8 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
         // earlier plan carried over because the plan year's does not name the school (plan_carried).
         plan_year: item.plan_year,
         plan_carried: item.plan_carried,
+        // The contract admission binds to (公费师范, 定向 …), `部分专业 …` when only some of its majors bind
+        item_obligation: item.obligation,
       }
       if (item.zyList.length === 0) out.push({ ...itemFields, ...NO_MAJOR })
       for (const z of item.zyList) {
@@ -262,6 +295,7 @@ export function smartMatchRecords(data: SmartMatchData): Record<string, unknown>
           sp_code: z.sp_code,
           local_sp_code: z.local_sp_code,
           tuition: z.tuition,
+          obligation: z.obligation,
           expected_rank: z.min_section,
           expected_score: z.min,
           diff: z.diff,

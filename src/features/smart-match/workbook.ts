@@ -1,5 +1,6 @@
 import { groupCode } from '../check/model/match.js'
 import type { Composition } from './model/compose.js'
+import { labelKind, readObligationText } from './model/obligations.js'
 import type { EvidenceRow } from './queries.js'
 import type { SmartMatchData, ZybItem } from './response.js'
 import type { MatchRequest } from './run.js'
@@ -154,7 +155,23 @@ function notes(item: ZybItem, data: SmartMatchData, majorsPerChoice: number): st
   // a major the plan book lists twice under one name (two 专业代号, their places added): its code is written ?
   if (item.local_school_code !== null && item.zyList.some((z) => z.local_sp_code === null))
     out.push('专业代号为 ? 的专业: 计划书中有同名的两个专业 (代号不同), 请查计划书后填写')
+  const binds = obligationNote(item, data.zyb_rule.volunteerType !== 3)
+  if (binds !== '') out.push(binds)
   return out.join('; ')
+}
+
+/**
+ * What the item binds a candidate to (ZybItem.obligation): its label when the whole item binds; when some majors do,
+ * which of the listed ones, and that 调剂 can place a candidate there (or that unlisted ones bind).
+ */
+export function obligationNote(item: ZybItem, adjustable: boolean): string {
+  if (item.obligation === null) return ''
+  const { partly, labels } = readObligationText(item.obligation)
+  if (!partly) return `须履约: ${labels.join('; ')}`
+  const marked = item.zyList.filter((z) => z.obligation !== null)
+  if (marked.length === 0)
+    return `未列出的专业中有${labels.map(labelKind).join('、')}${adjustable ? ', 服从调剂可能录取到' : ''}: ${labels.join('; ')}`
+  return `须履约的专业: ${marked.map((z) => `${z.zyName} — ${z.obligation}`).join('; ')}${adjustable ? '; 服从调剂也可能录取到' : ''}`
 }
 
 /** The title above the form: who, which list, under which rule. */

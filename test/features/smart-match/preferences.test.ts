@@ -81,8 +81,9 @@ describe('preferredOptions', () => {
         schoolLevel: '985',
         publicOnly: true,
         majorKeyword: '计算机',
+        excludeObligated: true,
       }),
-    ).toBe('学校在 江苏、浙江 · 985 · 公办 · 专业含 计算机')
+    ).toBe('学校在 江苏、浙江 · 985 · 公办 · 专业含 计算机 · 不含须履约的专业')
   })
 })
 
