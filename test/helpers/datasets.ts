@@ -109,3 +109,28 @@ export async function giveLocalCodes(dir: string): Promise<void> {
   conn.closeSync()
   instance.closeSync()
 }
+
+/**
+ * Programmes that bind whoever is admitted (smart-match/model/obligations.ts), in the fixture's plans and lines:
+ * 荆楚测试大学's 英语 becomes 英语(国家公费师范生) (its 02组 then binds in part: 会计学 does not); 江城测试学院's
+ * majors become 定向培养 (its 01组 binds whole); 黄鹤测试学院's 市场营销(非定向) and 云梦测试学院's 环境工程(含订单班)
+ * look alike and bind nobody. Rewrites `dir`'s plans.parquet.
+ */
+export async function giveObligations(dir: string): Promise<void> {
+  const file = join(dir, 'plans.parquet')
+  const renamed = join(dir, 'plans-obligations.parquet')
+  const instance = await DuckDBInstance.create(':memory:')
+  const conn = await instance.connect()
+  await conn.run(
+    `COPY (SELECT * REPLACE (CASE
+        WHEN sid = 3003 AND spname = '英语' THEN '英语(国家公费师范生)'
+        WHEN sid = 3009 AND spname <> '' THEN spname || '(定向培养)'
+        WHEN sid = 3007 AND spname = '市场营销' THEN '市场营销(非定向)'
+        WHEN sid = 3008 AND spname = '环境工程' THEN '环境工程(含订单班)'
+        ELSE spname END AS spname)
+      FROM '${file}') TO '${renamed}' (FORMAT parquet)`,
+  )
+  await conn.run(`COPY (SELECT * FROM '${renamed}') TO '${file}' (FORMAT parquet)`)
+  conn.closeSync()
+  instance.closeSync()
+}

@@ -2,6 +2,7 @@ import type { Db } from '../../data/db.js'
 import { badRequest } from '../../errors.js'
 import { defaultBatch } from '../smart-match/defaults.js'
 import { calibratedChance } from '../smart-match/model/calibration.js'
+import { obligationOf, unitObligation } from '../smart-match/model/obligations.js'
 import type { Option } from '../smart-match/model/options.js'
 import { missesProgrammes } from '../smart-match/model/plan-book.js'
 import { meetsRequirement, type Requirement, type Subject } from '../smart-match/model/subjects.js'
@@ -24,6 +25,7 @@ import {
   type SchoolRef,
   schoolIndex,
 } from './model/match.js'
+import { obligationWarnings } from './model/obligation-warnings.js'
 import { CHECK_PARAMS } from './model/params.js'
 import { type SimChoice, type SimResult, simulateFiling } from './model/simulate.js'
 import { TIER_FROM } from './model/tiers.js'
@@ -214,6 +216,7 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
     const notFound = m.status === 'school_not_found'
     const f: ChoiceFacts = {
       ...factsOf(m, input, i, type, candidate.chosen, bySchool),
+      ...obligationFacts(m, candidate.province.name),
       ...(suggestions && notFound ? { suggestions } : {}),
       // a search that found nothing to suggest may say why (a province's own 院校代号)
       ...(note && notFound && !suggestions?.length ? { notFoundWhy: note } : {}),
@@ -240,6 +243,7 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
     ...eligibilityWarnings(facts, choiceFacts, belowLine),
     ...ruleWarnings(facts, choiceFacts),
     ...matchWarnings(facts, choiceFacts, candidate.category),
+    ...obligationWarnings(choiceFacts),
     ...riskWarnings(facts, choiceFacts, result),
   ]
   const choices = built.map((b, i) =>
@@ -363,6 +367,25 @@ function factsOf(
         )
       : [],
   }
+}
+
+/**
+ * What the choice's unit binds its admitted to, read as smart-match reads it for its items: the unit's own label and
+ * all of its majors (调剂 can place a candidate in any), and which of the listed majors bind.
+ */
+function obligationFacts(m: Matched, province: string): { obligation?: ChoiceFacts['obligation'] } {
+  const unit = m.option
+    ? unitObligation(
+        m.option.group,
+        m.option.majors.map((x) => x.row.name),
+        province,
+      )
+    : null
+  if (!unit) return {}
+  const listed = m.majors.flatMap((x) =>
+    x.entry && obligationOf(x.entry.row.name, province) ? [x.entry.row.name] : [],
+  )
+  return { obligation: { all: unit.all, labels: unit.obligations.map((o) => o.label), listed } }
 }
 
 /** The school's own 院校代号 in the plan, as its options give it (none when they give none) */

@@ -1,5 +1,3 @@
-import { join } from 'node:path'
-import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../../src/endpoints/define.js'
 import type { Option } from '../../../src/features/smart-match/model/options.js'
@@ -9,15 +7,13 @@ import { readStudents } from '../../../src/features/smart-match/students.js'
 import { smartMatchRecords, smartMatchTables } from '../../../src/features/smart-match/table.js'
 import { HUBEI_LIST_FLAGS, runGaokao } from '../../helpers/cli.js'
 import { call, fixtureContext } from '../../helpers/context.js'
-import { buildFixtureDatasets } from '../../helpers/datasets.js'
+import { buildFixtureDatasets, giveObligations } from '../../helpers/datasets.js'
 import { HUBEI_REQUEST, listItems, workbookOf } from '../../helpers/smart-match.js'
 
 /**
  * A programme that binds whoever is admitted (公费师范, 定向 …; model/obligations.ts) is marked wherever a list shows
- * it, and a family can leave such programmes out. In the fixture's 湖北 2025 plan (and 2024's lines, so that the
- * majors keep their history) 荆楚测试大学's 英语 becomes 英语(国家公费师范生): its 02组 then binds in part (会计学 does
- * not); 江城测试学院's two majors become 定向培养, binding its 01组 whole; 黄鹤测试学院's 市场营销(非定向) and 云梦测试学院's
- * 环境工程(含订单班) look alike and bind nobody.
+ * it, and a family can leave such programmes out. The fixture's programmes that bind (and those that only look so):
+ * test/helpers/datasets.ts giveObligations.
  */
 
 const PUBLIC_TEACHER = '公费师范 (须签协议, 毕业后到指定地区任教)'
@@ -27,22 +23,7 @@ let dir: string
 let ctx: EndpointContext
 beforeAll(async () => {
   dir = await buildFixtureDatasets()
-  const file = join(dir, 'plans.parquet')
-  const renamed = join(dir, 'plans-obligations.parquet')
-  const instance = await DuckDBInstance.create(':memory:')
-  const conn = await instance.connect()
-  await conn.run(
-    `COPY (SELECT * REPLACE (CASE
-        WHEN sid = 3003 AND spname = '英语' THEN '英语(国家公费师范生)'
-        WHEN sid = 3009 AND spname <> '' THEN spname || '(定向培养)'
-        WHEN sid = 3007 AND spname = '市场营销' THEN '市场营销(非定向)'
-        WHEN sid = 3008 AND spname = '环境工程' THEN '环境工程(含订单班)'
-        ELSE spname END AS spname)
-      FROM '${file}') TO '${renamed}' (FORMAT parquet)`,
-  )
-  await conn.run(`COPY (SELECT * FROM '${renamed}') TO '${file}' (FORMAT parquet)`)
-  conn.closeSync()
-  instance.closeSync()
+  await giveObligations(dir)
   ctx = fixtureContext(dir)
 })
 afterAll(async () => ctx.db.close())

@@ -36,6 +36,7 @@ export type WarningCode =
   | 'few_bao'
   | 'together'
   | 'tuidang'
+  | 'obligation'
 
 export interface CheckWarning {
   code: WarningCode
@@ -64,6 +65,11 @@ export interface ChoiceFacts {
   codeOther?: { code: string; name: string | null; kind: '院校代码' | '院校代号' }
   /** Listed majors whose 专业代号 beside the name is another major's (or none's) in the unit (match.ts codeOther) */
   majorCodesOther?: { name: string; code: string; own: string | null; major: string | null }[]
+  /**
+   * The unit binds whoever it admits (公费师范, 定向 …: smart-match/model/obligations.ts): all of it (its own label or
+   * every major), or some majors, with those of them the list names; the labels say what each kind binds to
+   */
+  obligation?: { all: boolean; labels: string[]; listed: string[] }
   /** The school's own 院校代号 in the plan, where it has one (school_code_mismatch's message) */
   ownCode?: string
   /** The option's key (smart-match's Option.key) when matched */
