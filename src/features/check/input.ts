@@ -64,10 +64,13 @@ export function splitMajors(text: string, separators = MAJOR_SEPARATORS): string
   const out: string[] = []
   let depth = 0
   let current = ''
-  for (const ch of text) {
+  const chars = [...text]
+  for (const [i, ch] of chars.entries()) {
     if (OPENING.has(ch)) depth++
     else if (CLOSING.has(ch)) depth = Math.max(0, depth - 1)
-    if (depth === 0 && separators.includes(ch)) {
+    // a + between digits is a programme's name (临床医学5+3, 本硕博 3+1+4), not two majors
+    const inName = ch === '+' && /\d/u.test(chars[i - 1] ?? '') && /\d/u.test(chars[i + 1] ?? '')
+    if (depth === 0 && separators.includes(ch) && !inName) {
       out.push(current)
       current = ''
     } else current += ch

@@ -22,6 +22,7 @@ import {
   findMajor,
   type Matched,
   matchOption,
+  type SchoolIndex,
   type SchoolRef,
   schoolIndex,
 } from './model/match.js'
@@ -193,11 +194,7 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
   const score = req.score > 0 ? req.score : scoreAtRank(universe.table?.rows, candidate.rank)
   const line = await batchControlLine(db, candidate.province.name, req.rankYear, candidate.category, rule)
   const belowLine = score !== null && line !== null && score < line ? { score, line } : undefined
-  const local = new Map<string, SchoolRef>()
-  for (const { code, sid } of await localSchoolCodes(db, candidate.province.name, universe.planYear)) {
-    const school = index.byId.get(sid)
-    if (school) local.set(code, school)
-  }
+  const local = localCodeMap(await localSchoolCodes(db, candidate.province.name, universe.planYear), index)
   const found = await findListSchools(db, req.choices, index, local)
   // a 院校专业组代码 written where the school goes (湖北's A14305) gives the group too
   const inputs = req.choices.map((input, i) => {
@@ -360,6 +357,7 @@ function factsOf(
     tiaoji: input.tiaoji,
     coversUnit: false,
     ...(type === 2 && option && option.group === '' ? { groupUnknown: true } : {}),
+    ...(type === 3 && option?.granularity === 'school' ? { schoolLineOnly: true } : {}),
     schoolOptions: m.school ? (bySchool.get(m.school.sid)?.length ?? 0) : 0,
     schoolGroups: m.school
       ? [...new Set((bySchool.get(m.school.sid) ?? []).map((o) => o.group).filter((g) => g !== ''))].sort(
@@ -386,6 +384,27 @@ function obligationFacts(m: Matched, province: string): { obligation?: ChoiceFac
     x.entry && obligationOf(x.entry.row.name, province) ? [x.entry.row.name] : [],
   )
   return { obligation: { all: unit.all, labels: unit.obligations.map((o) => o.label), listed } }
+}
+
+/**
+ * The plan's 院校代号 and their schools, each code also without its leading zeros (浙江's 0012 as 12), as Excel
+ * shows a code column it took for numbers; a shortened code two codes share (012, 0012) is neither's.
+ */
+export function localCodeMap(
+  codes: readonly { code: string; sid: number }[],
+  index: SchoolIndex,
+): Map<string, SchoolRef> {
+  const local = new Map<string, SchoolRef>()
+  const short = new Map<string, SchoolRef | null>()
+  for (const { code, sid } of codes) {
+    const school = index.byId.get(sid)
+    if (!school) continue
+    local.set(code, school)
+    const stripped = /^0+\d/u.test(code) ? code.replace(/^0+(?=\d)/u, '') : undefined
+    if (stripped !== undefined) short.set(stripped, short.has(stripped) ? null : school)
+  }
+  for (const [code, school] of short) if (school && !local.has(code)) local.set(code, school)
+  return local
 }
 
 /** The school's own 院校代号 in the plan, as its options give it (none when they give none) */

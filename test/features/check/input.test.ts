@@ -128,6 +128,9 @@ describe('matching a choice to its option', () => {
     expect(findMajor('临床医学(5+3一体化)', majors)?.row.id).toBe(2)
     expect(findMajor('软件', majors)?.row.id).toBe(3)
     expect(findMajor('英语', majors)).toBeUndefined()
+    // typed without the bracket, as one major of a cell (split at + only between names)
+    const [typed] = splitMajors('临床医学5+3+软件工程')
+    expect(findMajor(typed ?? '', majors)?.row.id).toBe(2)
   })
   it('takes a bare name the plan has twice with notes as the most selective of them, and names them all', () => {
     const withEstimate = (e: MajorEntry, expected: number): MajorEntry =>
@@ -451,5 +454,8 @@ describe('majors written in one text', () => {
     expect(majorList('临床医学（5+3一体化）,口腔医学')).toEqual(['临床医学（5+3一体化）', '口腔医学'])
     // an unbalanced bracket does not swallow the rest of the list
     expect(splitMajors('法学)+英语')).toEqual(['法学)', '英语'])
+    // a + between digits is a programme's name written without its bracket, not two majors
+    expect(splitMajors('临床医学5+3+口腔医学')).toEqual(['临床医学5+3', '口腔医学'])
+    expect(splitMajors('数学3+1+4、物理学')).toEqual(['数学3+1+4', '物理学'])
   })
 })

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContext } from '../../../src/endpoints/define.js'
 import { readChoicesFile } from '../../../src/features/check/file.js'
+import { schoolIndex } from '../../../src/features/check/model/match.js'
+import { localCodeMap } from '../../../src/features/check/run.js'
 import check from '../../../src/features/check/volunteer-check.js'
 import { HUBEI_LIST_FLAGS, runGaokao } from '../../helpers/cli.js'
 import { call, fixtureContext } from '../../helpers/context.js'
@@ -123,6 +125,30 @@ describe("a list by the province's own codes", () => {
     const alone = (await call(check, { ...HUBEI, choices: 'B999/01' }, ctx)).data
     expect(alone.choices[0]).toMatchObject({ status: 'school_not_found' })
     expect(alone.choices[0].note).toContain('"B999" 不是本省该年计划中的院校代号')
+  })
+
+  it('finds a code whose leading zeros Excel dropped (浙江 0012 as 12), unless two codes then look alike', () => {
+    const schools = [1, 2, 3, 4].map((sid) => ({ sid, name: `学校${sid}`, code: null }))
+    const local = localCodeMap(
+      [
+        { code: '0012', sid: 1 },
+        { code: '0034', sid: 2 },
+        { code: '034', sid: 3 },
+        { code: '56', sid: 4 },
+      ],
+      schoolIndex(schools),
+    )
+    expect(local.get('0012')?.sid).toBe(1)
+    expect(local.get('12')?.sid).toBe(1)
+    // 34 may be 0034 or 034: neither is taken for it
+    expect(local.get('34')).toBeUndefined()
+    expect([local.get('0034')?.sid, local.get('034')?.sid, local.get('56')?.sid]).toEqual([2, 3, 4])
+  })
+
+  it('finds a 专业代号 whose leading zero Excel dropped (18 as 018)', async () => {
+    const list = await csv('序号,院校代号,专业组代号,专业代号1\n1,4301,1,018\n')
+    const d = (await call(check, { ...HUBEI, choices: list.choices }, ctx)).data
+    expect(d.choices[0].majors.map((m: any) => [m.name, m.matched])).toEqual([['软件工程', true]])
   })
 
   it('reads the codes from the CLI and a file as the endpoint does', async () => {

@@ -263,6 +263,21 @@ describe('what could not be matched', () => {
     expect(many.map((x) => [x.code, x.choices])).toEqual([['group_unknown', [1, 2, 3]]])
     expect(many[0]?.message).toMatch(/^第 1、2、3 志愿 \(学校1、学校2、学校3\): 数据中没有这些院校的专业组/u)
   })
+  it('a 专业+院校 choice judged by its school line: the data name none of its majors', () => {
+    // 山东 2025: a school without a 山东 plan in the data is one option, judged by its lowest line; a 计算机 listed
+    // there read 99 % with only a note
+    const rule = { ...GROUPS, volunteerType: 3 as const }
+    const many = matchWarnings(
+      rule,
+      [1, 2, 3].map((p) => fact(p, { schoolLineOnly: p !== 2 })),
+      '物理类',
+    )
+    expect(many.map((x) => [x.code, x.level, x.choices])).toEqual([['school_line_only', 'warning', [1, 3]]])
+    expect(many[0]?.message).toMatch(
+      /^第 1、3 志愿 \(学校1、学校3\): 数据中没有这些院校本年在本省的分专业计划 \(只有院校最低分\), 所填专业按院校最低位次估计/u,
+    )
+    expect(matchWarnings(MAJORS, [fact(1)], '物理类')).toEqual([])
+  })
   it('the same choice twice', () => {
     const w = matchWarnings(GROUPS, [fact(1), fact(2), fact(3, { optionKey: 'g1|01' })], '物理类')
     expect(w.find((x) => x.code === 'duplicate')?.choices).toEqual([1, 3])

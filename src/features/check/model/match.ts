@@ -301,8 +301,15 @@ export function matchMajor(name: string, majors: readonly MajorEntry[]): Matched
     const theirs = majorNameKey(m.row.name)
     return theirs.includes(key) || key.includes(theirs)
   })
-  return { name, entry: holding.length === 1 ? holding[0] : undefined }
+  if (holding.length > 0) return { name, entry: holding.length === 1 ? holding[0] : undefined }
+  // the same words with the brackets left out, as a family types a note into the name (临床医学5+3 for
+  // 临床医学(5+3一体化)): the one major whose name, so read, holds the text
+  const bare = unbracketed(key)
+  const byWords = majors.filter((m) => unbracketed(majorNameKey(m.row.name)).includes(bare))
+  return { name, entry: bare.length >= 4 && byWords.length === 1 ? byWords[0] : undefined }
 }
+
+const unbracketed = (key: string) => key.replace(/[()]/gu, '')
 
 /** The major with the smallest expected lowest rank (the hardest to enter); one without an estimate comes last. */
 function mostSelective(majors: readonly MajorEntry[]): MajorEntry | undefined {

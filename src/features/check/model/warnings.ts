@@ -28,6 +28,7 @@ export type WarningCode =
   | 'major_ambiguous'
   | 'no_majors'
   | 'group_unknown'
+  | 'school_line_only'
   | 'duplicate'
   | 'xuanke'
   | 'xuanke_major'
@@ -105,6 +106,11 @@ export interface ChoiceFacts {
    * school's, not the group's
    */
   groupUnknown?: boolean
+  /**
+   * A 专业+院校 province's choice matched to its school's option: the data name none of the school's majors in the
+   * plan, so the major listed is judged by the school's lowest line, which a sought-after major's is above
+   */
+  schoolLineOnly?: boolean
 }
 
 export interface RuleFacts {
@@ -221,6 +227,7 @@ export function matchWarnings(
   const out: CheckWarning[] = []
   const seen = new Map<string, number>()
   const groupless: ChoiceFacts[] = []
+  const schoolLined: ChoiceFacts[] = []
   const partial = rule.planOpenTo
     ? `; ${rule.planOpenTo.year} 年计划数据只含${rule.planOpenTo.subjects}考生可报的专业, 要求其他选考科目的专业不在其中, 请对照招生计划`
     : ''
@@ -319,6 +326,7 @@ export function matchWarnings(
           choices: at,
         })
     }
+    if (c.status === 'ok' && c.schoolLineOnly) schoolLined.push(c)
     if (c.optionKey !== undefined) {
       const earlier = seen.get(c.optionKey)
       if (earlier !== undefined)
@@ -331,16 +339,30 @@ export function matchWarnings(
       else seen.set(c.optionKey, c.position)
     }
   }
+  // one warning for them all, as for groups (a 山东 list's 保 can hold a dozen)
+  if (schoolLined.length > 0)
+    out.push({
+      code: 'school_line_only',
+      level: 'warning',
+      message: `${namedChoices(schoolLined)}: 数据中没有${schoolLined.length === 1 ? '该校' : '这些院校'}本年在本省的分专业计划 (只有院校最低分), 所填专业按院校最低位次估计: 热门专业通常更难录, 单独录取可能偏高; 专业是否招生、专业代号须查当年招生计划`,
+      choices: schoolLined.map((c) => c.position),
+    })
   // one warning for them all: a list's 保 of private colleges drew one each (河南 2026: 14)
   if (groupless.length > 0)
     out.push({
       code: 'group_unknown',
       level: 'warning',
-      message: `${groupless.length === 1 ? `${pos(groupless[0]?.position ?? 0)} ${groupless[0]?.school}` : `第 ${groupless.map((c) => c.position).join('、')} 志愿 (${groupless.map((c) => c.school).join('、')})`}: 数据中没有${groupless.length === 1 ? '该校' : '这些院校'}的专业组 (只有院校最低分), 志愿表上要填的专业组代码和专业须查当年招生计划; 单独录取可能按院校最低位次估计, 所填专业组可能更难`,
+      message: `${namedChoices(groupless)}: 数据中没有${groupless.length === 1 ? '该校' : '这些院校'}的专业组 (只有院校最低分), 志愿表上要填的专业组代码和专业须查当年招生计划; 单独录取可能按院校最低位次估计, 所填专业组可能更难`,
       choices: groupless.map((c) => c.position),
     })
   return out
 }
+
+/** 第 3 志愿 楚天测试大学, or 第 3、5 志愿 (楚天测试大学、江汉测试大学): the choices one warning is about */
+const namedChoices = (cs: readonly ChoiceFacts[]): string =>
+  cs.length === 1
+    ? `${pos(cs[0]?.position ?? 0)} ${cs[0]?.school}`
+    : `第 ${cs.map((c) => c.position).join('、')} 志愿 (${cs.map((c) => c.school).join('、')})`
 
 /** What rules a choice (or the whole list) out before any line is drawn: 选科, the batch's control line. */
 export function eligibilityWarnings(
