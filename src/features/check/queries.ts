@@ -1,5 +1,6 @@
 import type { Db } from '../../data/db.js'
 import { memoized } from '../../endpoints/caches.js'
+import { majorNameKey } from '../smart-match/model/options.js'
 import type { SchoolRef } from './model/match.js'
 
 /** Every school's id, name and code, to find a listed school by (bound, no input text). */
@@ -26,4 +27,19 @@ export function localSchoolCodes(
       [province, year],
     ),
   )
+}
+
+/**
+ * Each catalogue major's class (majors.class_name: 通信工程 → 电子信息类), keyed by the name as the matching keys it
+ * (majorNameKey), for the majors a warning suggests (model/near-majors.ts). Read once: the datasets do not change.
+ */
+export function majorClasses(db: Db): Promise<Map<string, string>> {
+  return memoized(db, 'check-major-classes', '', async () => {
+    const rows = await db.all<{ name: string; class_name: string }>(
+      `SELECT DISTINCT name, class_name FROM majors WHERE class_name IS NOT NULL AND class_name <> ''`,
+    )
+    const out = new Map<string, string>()
+    for (const r of rows) out.set(majorNameKey(r.name), r.class_name)
+    return out
+  })
 }

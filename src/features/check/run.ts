@@ -26,6 +26,7 @@ import {
   type SchoolRef,
   schoolIndex,
 } from './model/match.js'
+import { nearMajors } from './model/near-majors.js'
 import { obligationWarnings } from './model/obligation-warnings.js'
 import { CHECK_PARAMS } from './model/params.js'
 import { type SimChoice, type SimResult, simulateFiling } from './model/simulate.js'
@@ -40,7 +41,7 @@ import {
   ruleWarnings,
   togetherPairs,
 } from './model/warnings.js'
-import { localSchoolCodes, schoolRefs } from './queries.js'
+import { localSchoolCodes, majorClasses, schoolRefs } from './queries.js'
 import { findListSchools } from './school-names.js'
 
 /** The check of one list: the candidate as smart-match reads them, each choice matched, the filing simulated. */
@@ -196,6 +197,8 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
   const belowLine = score !== null && line !== null && score < line ? { score, line } : undefined
   const local = localCodeMap(await localSchoolCodes(db, candidate.province.name, universe.planYear), index)
   const found = await findListSchools(db, req.choices, index, local)
+  const classes = await majorClasses(db)
+  const classOf = (name: string) => classes.get(name)
   // a 院校专业组代码 written where the school goes (湖北's A14305) gives the group too
   const inputs = req.choices.map((input, i) => {
     const group = found[i]?.group
@@ -214,6 +217,7 @@ export async function runCheck(db: Db, req: CheckRequest, opts: CheckOptions = {
     const f: ChoiceFacts = {
       ...factsOf(m, input, i, type, candidate.chosen, bySchool),
       ...obligationFacts(m, candidate.province.name),
+      ...nearFacts(m, type, bySchool, classOf),
       ...(suggestions && notFound ? { suggestions } : {}),
       // a search that found nothing to suggest may say why (a province's own 院校代号)
       ...(note && notFound && !suggestions?.length ? { notFoundWhy: note } : {}),
@@ -358,6 +362,9 @@ function factsOf(
     coversUnit: false,
     ...(type === 2 && option && option.group === '' ? { groupUnknown: true } : {}),
     ...(type === 3 && option?.granularity === 'school' ? { schoolLineOnly: true } : {}),
+    ...(option && option.majors.length > 0 && option.majors.every((x) => x.row.composition === undefined)
+      ? { planNamesMajors: true }
+      : {}),
     schoolOptions: m.school ? (bySchool.get(m.school.sid)?.length ?? 0) : 0,
     schoolGroups: m.school
       ? [...new Set((bySchool.get(m.school.sid) ?? []).map((o) => o.group).filter((g) => g !== ''))].sort(
@@ -365,6 +372,30 @@ function factsOf(
         )
       : [],
   }
+}
+
+/**
+ * The plan's majors a listed major not found may have meant (model/near-majors.ts): among the unit's majors, or, a
+ * 专业+院校 choice whose major the school's plan lacks, among the school's.
+ */
+function nearFacts(
+  m: Matched,
+  type: 1 | 2 | 3,
+  bySchool: Map<number, Option[]>,
+  classOf: (name: string) => string | undefined,
+): { majorsNear?: ChoiceFacts['majorsNear'] } {
+  const plan =
+    type === 3
+      ? m.status === 'major_not_found' && m.school
+        ? (bySchool.get(m.school.sid) ?? []).flatMap((o) => o.majors.map((x) => x.row.name))
+        : []
+      : (m.option?.majors.map((x) => x.row.name) ?? [])
+  const unknown = type === 3 ? (m.status === 'major_not_found' ? m.majors.slice(0, 1) : []) : m.majors
+  const near = unknown
+    .filter((x) => !x.entry)
+    .map((x) => ({ name: x.name, near: nearMajors(x.name, plan, classOf) }))
+    .filter((x) => x.near.length > 0)
+  return near.length > 0 ? { majorsNear: near } : {}
 }
 
 /**

@@ -242,6 +242,25 @@ describe('what could not be matched', () => {
     expect(elsewhere[0]?.message).toContain(
       '专业 临床医学、火星学 不在该志愿的招生计划中 (临床医学 在 05 组)',
     )
+    // the plan's majors near the one not found are named; where the plan year's plan names the unit's majors, one
+    // it does not name cannot be filed there: an error, not a caution (广州大学 广东 专业组（205）: 计算机类)
+    const near = (more: Partial<ChoiceFacts>) =>
+      matchWarnings(
+        GROUPS,
+        [
+          fact(1, {
+            majorsUnknown: ['计算机类'],
+            majorsNear: [{ name: '计算机类', near: ['计算机科学与技术', '软件工程'] }],
+            ...more,
+          }),
+        ],
+        '物理类',
+      )[0]
+    expect(near({})).toMatchObject({ code: 'majors_unknown', level: 'warning' })
+    expect(near({})?.message).toContain(
+      '专业 计算机类 不在该志愿的招生计划中; 计划中相近的专业: 计算机类 → 计算机科学与技术、软件工程; 志愿表上只能填计划内的专业',
+    )
+    expect(near({ planNamesMajors: true })).toMatchObject({ code: 'majors_unknown', level: 'error' })
     expect(one('ok', { majorsListed: 0 })).toContain('no_majors')
     // a major province's choice is the major itself
     expect(codes(matchWarnings(MAJORS, [fact(1, { majorsListed: 0 })], '物理类'))).not.toContain('no_majors')

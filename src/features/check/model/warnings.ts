@@ -64,6 +64,10 @@ export interface ChoiceFacts {
    * gives no school (the name's is taken)
    */
   codeOther?: { code: string; name: string | null; kind: '院校代码' | '院校代号' }
+  /** The plan year's plan names the unit's majors (none taken from another year: compose.ts) */
+  planNamesMajors?: boolean
+  /** Of the listed majors not found, those the plan has majors near to, with them (model/near-majors.ts) */
+  majorsNear?: { name: string; near: string[] }[]
   /** Listed majors whose 专业代号 beside the name is another major's (or none's) in the unit (match.ts codeOther) */
   majorCodesOther?: { name: string; code: string; own: string | null; major: string | null }[]
   /**
@@ -278,7 +282,7 @@ export function matchWarnings(
         out.push({
           code: 'major_not_found',
           level: 'error',
-          message: `${pos(c.position)} ${c.label}: 该校招生计划中没有这个专业 (或往年没有录取位次)${partial}, 未计入模拟`,
+          message: `${pos(c.position)} ${c.label}: 该校招生计划中没有这个专业 (或往年没有录取位次)${partial}${nearText(c)}, 未计入模拟`,
           choices: at,
         })
         break
@@ -313,8 +317,9 @@ export function matchWarnings(
       if (c.majorsUnknown.length > 0)
         out.push({
           code: 'majors_unknown',
-          level: 'warning',
-          message: `${pos(c.position)} ${c.label}: 专业 ${c.majorsUnknown.join('、')} 不在该志愿的招生计划中${c.majorsElsewhere.length > 0 ? ` (${c.majorsElsewhere.map((x) => `${x.name} 在 ${groupInText(x.group, c.school)}`).join(', ')})` : ''}, 按没有往年线的专业估计`,
+          // where the plan year's plan names the unit's majors, one it does not name cannot be filed there
+          level: c.planNamesMajors ? 'error' : 'warning',
+          message: `${pos(c.position)} ${c.label}: 专业 ${c.majorsUnknown.join('、')} 不在该志愿的招生计划中${c.majorsElsewhere.length > 0 ? ` (${c.majorsElsewhere.map((x) => `${x.name} 在 ${groupInText(x.group, c.school)}`).join(', ')})` : ''}${nearText(c)}; 志愿表上只能填计划内的专业 (按专业代号), 现按没有往年线的专业估计`,
           choices: at,
         })
       if (c.groupUnknown) groupless.push(c)
@@ -357,6 +362,12 @@ export function matchWarnings(
     })
   return out
 }
+
+/** `; 计划中相近的专业: 计算机类 → 计算机科学与技术、软件工程` for the majors not found that have near ones */
+const nearText = (c: ChoiceFacts): string =>
+  c.majorsNear && c.majorsNear.length > 0
+    ? `; 计划中相近的专业: ${c.majorsNear.map((x) => `${x.name} → ${x.near.join('、')}`).join('; ')}`
+    : ''
 
 /** 第 3 志愿 楚天测试大学, or 第 3、5 志愿 (楚天测试大学、江汉测试大学): the choices one warning is about */
 const namedChoices = (cs: readonly ChoiceFacts[]): string =>
