@@ -24,6 +24,11 @@ const pct = (x: number | null) => (x === null ? '' : x > 0 && x < 0.005 ? '<1%' 
  * legend said 保 97% 以上 where smart-match says 96%, and a 稳 of 96.95 % showed 97%
  */
 const chancePct = (x: number | null) => (x === null ? '' : `${Math.round(shownChance(x) * 100)}%`)
+/**
+ * A choice's chance of being the one that admits, cut as its chance alone is (the first choice's two are one
+ * number, 0.3456, once shown 34% and 35% side by side); a chance above 0 that cuts to 0 is <1%
+ */
+const admitPct = (x: number) => (x > 0 && shownChance(x) < 0.01 ? '<1%' : chancePct(x))
 
 /**
  * The plans the choices were read from, newest first (四川 2026: 2025, every school carried from the plan before);
@@ -91,7 +96,7 @@ export function checkTables(data: CheckData): TableView[] {
         ch.expected_rank,
         chancePct(ch.chance),
         ch.tier ? TIER[ch.tier] : '',
-        ch.simulated ? pct(ch.p_admit) : '',
+        ch.simulated ? admitPct(ch.p_admit) : '',
         ch.simulated && (ch.majors.length > 0 || data.rule.volunteer_type === 3) ? pct(ch.p_major) : '',
         ch.simulated && ch.tiaoji ? pct(ch.p_tiaoji) : '',
         ch.simulated ? pct(ch.p_tuidang) : '',

@@ -202,6 +202,18 @@ describe('volunteer/check', () => {
     const at = view?.head.indexOf('单独录取') ?? -1
     ;(data.choices[0] as { chance: number | null }).chance = 0.9695
     expect(checkTables(data)[0]?.rows[0]?.[at]).toBe('96%')
+    // the chance of being the one that admits is cut the same way: the first choice's two are one number (0.3456
+    // showed 34% and 35% side by side); above 0 but under a percent, <1%
+    const filed = view?.head.indexOf('由此录取') ?? -1
+    const first = data.choices[0] as { chance: number | null; p_admit: number }
+    first.chance = 0.3456
+    first.p_admit = 0.3456
+    expect([checkTables(data)[0]?.rows[0]?.[at], checkTables(data)[0]?.rows[0]?.[filed]]).toEqual([
+      '34%',
+      '34%',
+    ])
+    first.p_admit = 0.004
+    expect(checkTables(data)[0]?.rows[0]?.[filed]).toBe('<1%')
   })
   it("says which plan each choice was read from, and the title the plans of the list's choices", async () => {
     const data = (await call(check, { ...HUBEI, choices: '荆楚测试大学/01,火星大学' }, ctx)).data as CheckData
