@@ -98,7 +98,13 @@ export function preferredOptions(
     if (keyword !== null) majors = majors.filter((m) => majorNameKey(m.row.name).includes(keyword))
     // an option all of whose majors are left out is left out (one that lists none is kept but for a keyword)
     if (majors.length === 0 && (keyword !== null || o.majors.length > 0)) continue
-    out.push(majors.length === o.majors.length ? o : { ...o, majors })
+    // a group keeps all of its plan's majors beside those listed: 调剂 can place a candidate in any (what binds
+    // among them is said: response.ts obligation)
+    if (majors.length === o.majors.length) out.push(o)
+    else
+      out.push(
+        o.granularity === 'group' ? { ...o, majors, planMajors: o.planMajors ?? o.majors } : { ...o, majors },
+      )
   }
   return out
 }

@@ -312,11 +312,12 @@ function toItem(
     plan_carried: option.carried,
     plan_year: option.planYear ?? planYear,
     school_type: school?.type_name ?? null,
-    // all of the option's majors, not only those listed: 调剂 can place a candidate in any of the group's
+    // all of the option's majors, not only those listed (nor only those a keyword kept): 调剂 can place a
+    // candidate in any of the group's
     obligation: obligationText(
       unitObligation(
         option.group,
-        option.majors.map((m) => m.row.name),
+        (option.planMajors ?? option.majors).map((m) => m.row.name),
         province,
       ),
     ),

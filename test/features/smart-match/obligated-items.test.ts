@@ -53,6 +53,13 @@ describe('a list holding programmes that bind', () => {
     )
   })
 
+  it('says so of a group whose majors that bind a major keyword left out of the list (调剂 can place there)', async () => {
+    const res = await call(smartMatch, { ...HUBEI_REQUEST, major_keyword: '会计' }, ctx)
+    const [jingchu] = bySchool(res.data, 3003)
+    expect(jingchu?.zyList.map((z: any) => z.zyName)).toEqual(['会计学'])
+    expect(jingchu?.obligation).toBe(`部分专业 ${PUBLIC_TEACHER}`)
+  })
+
   it('marks the majors in the table and says in its footer what each kind binds to', async () => {
     const run = await runGaokao(['smart-match', ...HUBEI_LIST_FLAGS], { datasets: dir })
     expect(run.code).toBe(0)

@@ -82,6 +82,11 @@ export interface Option {
   granularity: Granularity
   majors: MajorEntry[]
   /**
+   * A group's majors in the plan where a family's preference (a major keyword) narrowed `majors` to those it wants
+   * listed (preferences.ts): 调剂 can place a candidate in any of them
+   */
+  planMajors?: MajorEntry[]
+  /**
    * The subject requirements stated on the option's own rows (a group's or school's row, spname ''): a candidate
    * must meet every one, whatever its majors say. Where a province states requirements per group (江苏, 北京),
    * this is the only place they are.
