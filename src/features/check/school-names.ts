@@ -54,13 +54,14 @@ function bareNumber(text: string): string | undefined {
  */
 function splitGroupCode(
   code: string,
+  written: string,
   local: ReadonlyMap<string, SchoolRef>,
-): { school: SchoolRef; schoolCode: string; group: string } | undefined {
+): (FoundSchool & { school: SchoolRef }) | undefined {
   for (const digits of [2, 3, 1]) {
     const schoolCode = code.slice(0, -digits)
     const group = code.slice(-digits)
     const school = schoolCode.length >= 2 && /^\d+$/u.test(group) ? local.get(schoolCode) : undefined
-    if (school) return { school, schoolCode, group }
+    if (school) return { school, group, note: `按院校专业组代码 ${written} (院校代号 ${schoolCode})` }
   }
   return undefined
 }
@@ -118,12 +119,9 @@ export async function findListSchools(
       const written = text?.trim() ?? ''
       if (code === '') continue
       const direct = schoolByCode(code, index) ?? local.get(code)
-      const split = direct ? undefined : splitGroupCode(code, local)
+      const split = direct ? undefined : splitGroupCode(code, written, local)
       const school = direct ?? split?.school
-      if (!found.school && school)
-        found = split
-          ? { school, group: split.group, note: `按院校专业组代码 ${written} (院校代号 ${split.schoolCode})` }
-          : { school, note: `按${kind} ${written}` }
+      if (!found.school && school) found = split ?? { school, note: `按${kind} ${written}` }
       else if (!found.school)
         found = found.note
           ? found
@@ -153,16 +151,10 @@ export async function findListSchools(
     // the province's own 院校代号, where the plan book gives them (江苏 2026's 1265: 中国人民大学（苏州校区）)
     const byLocal = number && matches.length === 0 ? local.get(number) : undefined
     if (byLocal) return { school: byLocal, note: `按院校代号 ${number}` }
-    if (number && matches.length === 0) {
-      const split = splitGroupCode(number, local)
-      if (split)
-        return {
-          school: split.school,
-          group: split.group,
-          note: `按院校专业组代码 ${number} (院校代号 ${split.schoolCode})`,
-        }
-      return { school: undefined, note: numberNote(number, local.size > 0) }
-    }
+    if (number && matches.length === 0)
+      return (
+        splitGroupCode(number, text, local) ?? { school: undefined, note: numberNote(number, local.size > 0) }
+      )
     const found = resolveMatches(matches.filter((m) => m.kind !== 'in-order'))
     if (found.found === 'one') {
       const school = index.byId.get(found.match.entry.id)
