@@ -157,13 +157,13 @@ export function smartMatchTables(
         groupLabel(item) || (rule.volunteerType === 2 ? UNKNOWN_GROUP : ''),
         // A plan that lists the group without its majors (some sources): say so rather than leave a blank.
         item.zyList.length === 0
-          ? ['未列专业', ...unlistedObligation(item)].join('\n')
+          ? ['未列专业', ...unlistedObligation(item, rule.volunteerType !== 3)].join('\n')
           : [
               ...item.zyList.map(
                 (z) =>
                   `${z.local_sp_code ? `${z.local_sp_code} ` : ''}${z.zyName}${z.min_section === null ? '' : ` ${z.min_section}`}${feeNote(z.tuition)}${obligationMark(z.obligation)}`,
               ),
-              ...unlistedObligation(item),
+              ...unlistedObligation(item, rule.volunteerType !== 3),
               ...(item.composition && COMPOSITION_MARK[item.composition]
                 ? [COMPOSITION_MARK[item.composition]]
                 : []),
@@ -209,10 +209,12 @@ const obligationMark = (label: string | null) => (label === null ? '' : ` [${lab
  * A line under the majors when the item binds (ZybItem.obligation) but none of its listed majors says so: the group's
  * own label, or majors the list does not show (more than a choice holds), which 调剂 can place a candidate in.
  */
-function unlistedObligation(item: ZybItem): string[] {
+function unlistedObligation(item: ZybItem, adjustable: boolean): string[] {
   if (item.obligation === null || item.zyList.some((z) => z.obligation !== null)) return []
   const { partly, labels } = readObligationText(item.obligation)
   const kinds = labels.map(labelKind).join('、')
+  // a 专业+院校 choice is one major: no 调剂 places a candidate in one it does not list
+  if (partly && !adjustable) return []
   return [partly ? `[未列出的专业中有${kinds}, 调剂可能录取到]` : `[${kinds}]`]
 }
 

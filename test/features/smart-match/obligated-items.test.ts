@@ -78,6 +78,13 @@ describe('a list holding programmes that bind', () => {
       .flatMap((v) => v.rows)
       .find((r) => String(r[1]).includes('荆楚测试大学'))
     expect(String(row?.[3])).toMatch(/^会计学 \d+\n\[未列出的专业中有公费师范, 调剂可能录取到\]$/u)
+    // a 专业+院校 choice is one major: no 调剂 places the candidate in one the item does not list
+    res.data.zyb_rule.volunteerType = 3
+    const one = smartMatchTables(res.data)
+      .flatMap((v) => v.rows)
+      .find((r) => String(r[1]).includes('荆楚测试大学'))
+    expect(one).toBeDefined()
+    expect(JSON.stringify(one)).not.toContain('未列出的专业中有')
   })
 
   it('writes it in the CSV records: each major its own, each record its item’s', async () => {
