@@ -133,11 +133,25 @@ export function workbookRequest(
     subject: string
     xuanke: string
     type: { type: number }
+    school_provinces?: readonly string[]
+    school_level?: string | null
+    public_only?: boolean
+    major_keyword?: string | null
+    exclude_obligated?: boolean
   },
   student?: string,
 ): WorkbookRequest {
+  // the family's preferences as the flags that give them again (本省 stays 本省: the list's own province)
+  const preferenceFlags = [
+    ...(input.school_provinces?.length ? [['--school-provinces', input.school_provinces.join(',')]] : []),
+    ...(input.school_level ? [['--school-level', input.school_level]] : []),
+    ...(input.public_only ? [['--public-only', '1']] : []),
+    ...(input.major_keyword ? [['--major-keyword', input.major_keyword]] : []),
+    ...(input.exclude_obligated ? [['--exclude-obligated', '1']] : []),
+  ] as [string, string][]
   return {
     ...(student === undefined ? {} : { student }),
+    ...(preferenceFlags.length > 0 ? { preferenceFlags } : {}),
     province: input.province,
     batch: input.batch,
     rankYear: input.rank_year,

@@ -48,6 +48,8 @@ export interface WorkbookRequest
   /** The student's name (a class done with `smart-match batch`), when known */
   student?: string
   type: number
+  /** The family's preferences the list was narrowed by, as flag and value (workbook-file.ts workbookRequest) */
+  preferenceFlags?: readonly (readonly [string, string])[]
 }
 
 /** Where the data come from: datasets/manifest.json and the rows behind the list (workbook-file.ts). */
@@ -281,6 +283,7 @@ export function commandLine(req: WorkbookRequest): string {
     `--subject ${quote(req.subject)}`,
     `--xuanke ${quote(req.xuanke)}`,
     `--type ${req.type}`,
+    ...(req.preferenceFlags ?? []).map(([flag, value]) => `${flag} ${quote(value)}`),
   ]
   return parts.join(' ')
 }

@@ -56,6 +56,22 @@ async function sheetsOf(file: string) {
 const coverValue = (rows: Row[], label: string) => rows.find((r) => r[0] === label)?.[1]
 
 describe('smart-match --out 志愿表.xlsx', () => {
+  it("names the family's preferences in the cover's command, which makes the same list again", async () => {
+    const file = join(out, '湖北-只列.xlsx')
+    const wanted = ['--public-only', '1', '--major-keyword', '计算机', '--exclude-obligated', '1']
+    const run = await gaokao('smart-match', ...HUBEI, ...SUBJECTS, ...wanted, '--out', file)
+    expect(run.code).toBe(0)
+    const command = String(coverValue((await sheetsOf(file)).get('说明'), '命令'))
+    expect(command).toBe(
+      `gaokao smart-match --province 湖北 --batch 本科批 --rank-year 2025 --score 600 --subject 物理 --xuanke 物理,化学,生物 --type 1 ${wanted.join(' ')}`,
+    )
+    const again = await gaokao(...command.split(' ').slice(1), '--json')
+    const first = await gaokao('smart-match', ...HUBEI, ...SUBJECTS, ...wanted, '--json')
+    expect(JSON.parse(again.stdout).data.zyb_data).toEqual(JSON.parse(first.stdout).data.zyb_data)
+    expect(
+      itemsOf(JSON.parse(again.stdout).data).every((i) => i.zyList.every((z) => z.zyName.includes('计算机'))),
+    ).toBe(true)
+  })
   it('writes the form (院校专业组: 专业组, 专业1-6, 调剂) and the cover, one row per item of the list', async () => {
     const file = join(out, '湖北.xlsx')
     const run = await gaokao('smart-match', ...HUBEI, ...SUBJECTS, '--out', file)
