@@ -3,13 +3,14 @@ import { formatGroupName, groupBySgName } from '../domain/major-groups.js'
 import { plannedNumber, sumPlanned } from '../domain/plan-rows.js'
 import { ApiError } from '../errors.js'
 import { optionalProvince } from './common.js'
-import { defineEndpoint } from './define.js'
+import { defineEndpoint, type WithView, withView } from './define.js'
 import { type PlanRecord, schoolPlanRecords } from './queries/major-groups.js'
 import { findSchool } from './queries/schools.js'
 import { optText, optYear, reqText } from './schema.js'
 import { f211Of, f985Of, logoUrl } from './school-fields.js'
 
-export interface GroupMajor extends Omit<PlanRecord, 'sg_name' | 'is_dual_class'> {
+export interface GroupMajor
+  extends Omit<PlanRecord, 'sg_name' | 'is_dual_class' | 'local_school_code' | 'local_sp_code'> {
   sg_name: string
   is_dual_class: '1' | ''
 }
@@ -76,7 +77,7 @@ export default defineEndpoint({
     'gaokao major-groups 111 --province 江苏',
     'gaokao major-groups 10284 --province 江苏 --year 2025 --json',
   ],
-  async handler(req, ctx): Promise<MajorGroupTree> {
+  async handler(req, ctx): Promise<WithView<MajorGroupTree, GroupCodes>> {
     const province = optionalProvince(req.province)?.name
     const school = await findSchool(ctx.db, req.slug)
     if (!school) throw schoolNotFound()
@@ -87,58 +88,67 @@ export default defineEndpoint({
     const records = rows
       .filter((r) => r.spname !== null && r.spname.trim() !== '')
       .map((r) => ({ ...r, num: plannedNumber(r.num) }))
-    return {
-      sid: school.sid,
-      name: school.name,
-      logo: logoUrl(school.logo, ctx.settings.logoBaseUrl),
-      level_name: school.level_name,
-      type_name: school.type_name,
-      province: school.province,
-      city: school.city,
-      f985: f985Of(school),
-      f211: f211Of(school),
-      ...summaryOf(records),
-      zy_groups: groupsOf(records),
-    }
+    return withView(
+      {
+        sid: school.sid,
+        name: school.name,
+        logo: logoUrl(school.logo, ctx.settings.logoBaseUrl),
+        level_name: school.level_name,
+        type_name: school.type_name,
+        province: school.province,
+        city: school.city,
+        f985: f985Of(school),
+        f211: f211Of(school),
+        ...summaryOf(records),
+        zy_groups: groupsOf(records),
+      },
+      codesOf(records),
+    )
   },
   records: (data) => data.zy_groups.flatMap((g) => g.zy_list.map((m) => ({ group: g.sg_name, ...m }))),
-  table: (data) => [
+  table: (data, _input, codes) => [
     {
       title: `${data.name} (${data.sid}) ${data.province}${data.city ? ` ${data.city}` : ''} ${data.level_name} ${data.type_name ?? ''} ${[data.f985, data.f211].filter(Boolean).join(' ')}`,
       head: [],
       rows: [],
       footer: `最高的最低分 ${data.min ?? '-'}, 最高的最低位次 ${data.min_section ?? '-'}, 计划总数 ${data.z_num ?? '-'}, ${data.zy_groups.length} 个专业组`,
     },
-    ...data.zy_groups.map((g) => ({
-      title: `专业组 ${g.sg_name || '(未分组)'}${g.sg_infos ? `  选科: ${g.sg_infos}` : ''}  (${g.zy_count} 条)`,
-      head: [
-        '专业',
-        '代码',
-        '年份',
-        '科类',
-        '批次',
-        '计划数',
-        '学制',
-        '学费',
-        '最低分',
-        '最低位次',
-        '双一流',
-      ],
-      rows: g.zy_list.map((m) => [
-        m.spname,
-        m.spcode,
-        m.year,
-        m.kemu,
-        m.local_batch_name,
-        m.num,
-        m.length,
-        m.tuition,
-        m.min,
-        m.min_section,
-        m.is_dual_class === '1' ? '是' : '',
-      ]),
-      numeric: [2, 5, 7, 8, 9],
-    })),
+    ...data.zy_groups.map((g, k) => {
+      const coded = codes?.[k]
+      const spCodes = coded?.majors.some((c) => c !== null) ? coded.majors : undefined
+      return {
+        title: `专业组 ${g.sg_name || '(未分组)'}${coded?.school ? `  院校代号 ${coded.school}` : ''}${g.sg_infos ? `  选科: ${g.sg_infos}` : ''}  (${g.zy_count} 条)`,
+        head: [
+          ...(spCodes ? ['专业代号'] : []),
+          '专业',
+          '代码',
+          '年份',
+          '科类',
+          '批次',
+          '计划数',
+          '学制',
+          '学费',
+          '最低分',
+          '最低位次',
+          '双一流',
+        ],
+        rows: g.zy_list.map((m, i) => [
+          ...(spCodes ? [spCodes[i] ?? ''] : []),
+          m.spname,
+          m.spcode,
+          m.year,
+          m.kemu,
+          m.local_batch_name,
+          m.num,
+          m.length,
+          m.tuition,
+          m.min,
+          m.min_section,
+          m.is_dual_class === '1' ? '是' : '',
+        ]),
+        numeric: [2, 5, 7, 8, 9].map((c) => c + (spCodes ? 1 : 0)),
+      }
+    }),
   ],
   emptyMessage: (data, req) =>
     data.zy_groups.length === 0
@@ -168,10 +178,27 @@ function groupsOf(records: readonly PlanRecord[]): MajorGroup[] {
     sg_name: formatGroupName(raw),
     sg_infos: list.find((r) => r.sg_infos)?.sg_infos ?? '',
     zy_count: list.length,
-    zy_list: list.map((r) => ({
+    zy_list: list.map(({ local_school_code: _, local_sp_code: __, ...r }) => ({
       ...r,
       sg_name: r.sg_name ?? '',
       is_dual_class: r.is_dual_class === 1 ? '1' : '',
     })),
   }))
+}
+
+/**
+ * Each group's province codes, in the order of groupsOf, for the terminal (2.17's JSON has no field for them): the
+ * 院校代号 its records give when they give one, and each record's 专业代号. What a counsellor looks up to type a
+ * 志愿表 (江苏, 浙江, 广西 2026; 湖北's 院校代号).
+ */
+type GroupCodes = { school: string | null; majors: (string | null)[] }[]
+
+function codesOf(records: readonly PlanRecord[]): GroupCodes {
+  return [...groupBySgName(records)].map(([, list]) => {
+    const schools = new Set(list.map((r) => r.local_school_code).filter((c): c is string => c !== null))
+    return {
+      school: schools.size === 1 ? ([...schools][0] ?? null) : null,
+      majors: list.map((r) => r.local_sp_code),
+    }
+  })
 }

@@ -18,6 +18,9 @@ export interface PlanRecord {
   sg_infos: string | null
   sg_name: string | null
   is_dual_class: number
+  /** The province's own 院校代号 and 专业代号, where a source gives them: for the terminal only (not in 2.17) */
+  local_school_code: string | null
+  local_sp_code: string | null
 }
 
 /**
@@ -35,7 +38,7 @@ export function schoolPlanRecords(
   if (year !== undefined) where.add('year = ?', year)
   return db.all<PlanRecord>(
     `SELECT spname, spcode, num, length, tuition, "min", min_section, year, local_batch_name,
-            subject_type AS kemu, sg_infos, sg_name, is_dual_class
+            subject_type AS kemu, sg_infos, sg_name, is_dual_class, local_school_code, local_spcode AS local_sp_code
      FROM plans WHERE ${where}
      ORDER BY year DESC, province, coalesce(sg_name, '') = '', sg_name, "min" DESC NULLS LAST, spname, id`,
     where.params,

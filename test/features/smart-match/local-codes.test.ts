@@ -114,4 +114,26 @@ describe("the province's own codes in a list", () => {
     expect(namesLocalCodes(item(['01', null]))).toBe(false)
     expect(namesLocalCodes(item([]))).toBe(false)
   })
+
+  it("shows them in a school's major groups, where a counsellor looks them up; the spec's JSON stays as it was", async () => {
+    const run = await runGaokao(['major-groups', '荆楚测试大学', '--province', '湖北', '--year', '2025'], {
+      datasets: dir,
+    })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/专业组 \S+\s+院校代号 4301/u)
+    expect(run.stdout).toMatch(/│ 专业代号 │ 专业/u)
+    expect(run.stdout).toMatch(/│ \d\d\s+│ 软件工程/u)
+    const json = await runGaokao(
+      ['major-groups', '荆楚测试大学', '--province', '湖北', '--year', '2025', '--json'],
+      {
+        datasets: dir,
+      },
+    )
+    expect(json.stdout).not.toContain('local_s')
+    // a school without codes: no such column
+    const plain = await runGaokao(['major-groups', '楚天测试大学', '--province', '湖北', '--year', '2025'], {
+      datasets: dir,
+    })
+    expect(plain.stdout).not.toContain('代号')
+  })
 })
