@@ -89,26 +89,19 @@ export const tempStore = (): string => mkdtempSync(join(tmpdir(), 'gaokao-store-
  * twice under one name (GX's folded programmes); 东湖测试学院 (3005) a group line of 2025 with the code A301, as
  * HB gives 湖北's codes on group lines only. Rewrites `dir`'s plans.parquet.
  */
-export async function giveLocalCodes(dir: string): Promise<void> {
-  const file = join(dir, 'plans.parquet')
-  const coded = join(dir, 'plans-coded.parquet')
-  const instance = await DuckDBInstance.create(':memory:')
-  const conn = await instance.connect()
-  await conn.run(
-    `COPY (SELECT * REPLACE (
+export const giveLocalCodes = (dir: string): Promise<void> =>
+  rewritePlans(
+    dir,
+    (plans) => `SELECT * REPLACE (
         CASE WHEN sid = 3003 AND year = 2025 THEN '4301' END AS local_school_code,
         CASE WHEN sid = 3003 AND year = 2025 AND spname NOT IN ('', '英语') THEN lpad(CAST(id % 100 AS VARCHAR), 2, '0') END
           AS local_spcode)
-      FROM '${file}'
+      FROM ${plans}
       UNION ALL
       SELECT * REPLACE (9000001 AS id, '' AS spname, NULL AS major_id, NULL AS spcode, 'group' AS outcome_level,
         'A301' AS local_school_code)
-      FROM '${file}' WHERE id = 3030) TO '${coded}' (FORMAT parquet)`,
+      FROM ${plans} WHERE id = 3030`,
   )
-  await conn.run(`COPY (SELECT * FROM '${coded}') TO '${file}' (FORMAT parquet)`)
-  conn.closeSync()
-  instance.closeSync()
-}
 
 /**
  * Programmes that bind whoever is admitted (smart-match/model/obligations.ts), in the fixture's plans and lines:
@@ -116,21 +109,26 @@ export async function giveLocalCodes(dir: string): Promise<void> {
  * majors become 定向培养 (its 01组 binds whole); 黄鹤测试学院's 市场营销(非定向) and 云梦测试学院's 环境工程(含订单班)
  * look alike and bind nobody. Rewrites `dir`'s plans.parquet.
  */
-export async function giveObligations(dir: string): Promise<void> {
-  const file = join(dir, 'plans.parquet')
-  const renamed = join(dir, 'plans-obligations.parquet')
-  const instance = await DuckDBInstance.create(':memory:')
-  const conn = await instance.connect()
-  await conn.run(
-    `COPY (SELECT * REPLACE (CASE
+export const giveObligations = (dir: string): Promise<void> =>
+  rewritePlans(
+    dir,
+    (plans) => `SELECT * REPLACE (CASE
         WHEN sid = 3003 AND spname = '英语' THEN '英语(国家公费师范生)'
         WHEN sid = 3009 AND spname <> '' THEN spname || '(定向培养)'
         WHEN sid = 3007 AND spname = '市场营销' THEN '市场营销(非定向)'
         WHEN sid = 3008 AND spname = '环境工程' THEN '环境工程(含订单班)'
         ELSE spname END AS spname)
-      FROM '${file}') TO '${renamed}' (FORMAT parquet)`,
+      FROM ${plans}`,
   )
-  await conn.run(`COPY (SELECT * FROM '${renamed}') TO '${file}' (FORMAT parquet)`)
+
+/** A fixture directory's plans.parquet replaced by what `select` (given the table to read) makes of it. */
+async function rewritePlans(dir: string, select: (plans: string) => string): Promise<void> {
+  const file = join(dir, 'plans.parquet')
+  const next = join(dir, 'plans-rewritten.parquet')
+  const instance = await DuckDBInstance.create(':memory:')
+  const conn = await instance.connect()
+  await conn.run(`COPY (${select(`'${file}'`)}) TO '${next}' (FORMAT parquet)`)
+  await conn.run(`COPY (SELECT * FROM '${next}') TO '${file}' (FORMAT parquet)`)
   conn.closeSync()
   instance.closeSync()
 }
